@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// Folio: document packages, type declarations and a streaming archive pipeline.
+// No outside Swift packages: the toolchain plus two system C libraries.
+import PackageDescription
+
+let package = Package(
+  name: "Folio",
+  products: [
+    .library(name: "Folio", targets: ["Folio"]),
+    .executable(name: "folio", targets: ["folio"]),
+  ],
+  targets: [
+    // MARK: C libraries (module map + shim header, nothing else)
+    .systemLibrary(
+      name: "CLibArchive",
+      pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"])]
+    ),
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+
+    // MARK: Layers, bottom up
+    // Property lists: value model with source locations, XML/binary/JSON readers and writers.
+    .target(name: "PropertyLists", dependencies: ["CLibXML2"]),
+    // Uniform types: declarations, the type registry, validation rules, schemas.
+    .target(name: "UniformTypes", dependencies: ["PropertyLists", "CLibXML2"]),
+    // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
+    .target(name: "Packaging", dependencies: ["UniformTypes", "CLibArchive"]),
+    // Export: document reader/writer API, exporters, export plans.
+    .target(name: "Exporting", dependencies: ["Packaging", "UniformTypes", "PropertyLists"]),
+    // The umbrella library other programs import.
+    .target(name: "Folio", dependencies: ["PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
+
+    // MARK: Command line
+    .target(name: "FolioCommands", dependencies: ["Folio"]),
+    .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
+
+    // MARK: Tests
+    .target(name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport"),
+    .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"]),
+    .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"]),
+    .testTarget(name: "PackagingTests", dependencies: ["Packaging", "FolioTestSupport"]),
+    .testTarget(name: "ExportingTests", dependencies: ["Exporting", "FolioTestSupport"]),
+    .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

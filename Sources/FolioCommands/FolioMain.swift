@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs a `folio` command line and decides its exit code, in one place.
+///
+/// 0 when the work succeeded (or help and the version were printed), 1 when it
+/// failed or found errors, 64 for a usage error, 130 when interrupted.
+public enum FolioMain {
+  /// Folio's version, printed by `folio --version`.
+  public static let version = "0.1.0"
+
+  /// Parses and runs a command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after the program name.
+  ///   - context: Streams, environment and working directory.
+  ///   - root: The root command; tests may pass a different tree.
+  /// - Returns: The process exit code.
+  public static func run(
+    _ arguments: [String], context: CommandContext,
+    root: any ParsableCommand.Type = FolioCommand.self
+  ) async -> Int32 {
+    let parser = ArgumentParser(root: root)
+    let outcome: ArgumentParser.Outcome
+    do {
+      outcome = try parser.parse(arguments)
+    } catch let error as UsageError {
+      return reportUsage(error, root: root, context: context)
+    } catch {
+      context.standardError.write("error: \(error)\n")
+      return ExitCode.failure.code
+    }
+
+    switch outcome {
+    case .version:
+      context.standardOutput.write("folio \(version)\n")
+      return ExitCode.success.code
+    case .help(let path):
+      context.standardOutput.write(HelpFormatter.help(for: path))
+      return ExitCode.success.code
+    case .run(let type, let parsed):
+      do {
+        let command = try type.init(parsing: parsed)
+        return try await command.run(context).code
+      } catch var error as UsageError {
+        if error.commandPath.isEmpty || error.commandPath.count == 1 {
+          error.commandPath = parsed.commandPath
+        }
+        return reportUsage(error, root: root, context: context)
+      } catch is CancellationError {
+        context.standardError.write("folio: cancelled\n")
+        return ExitCode.interrupted.code
+      } catch {
+        context.standardError.write("error: \(error)\n")
+        return ExitCode.failure.code
+      }
+    }
+  }
+
+  private static func reportUsage(
+    _ error: UsageError, root: any ParsableCommand.Type, context: CommandContext
+  ) -> Int32 {
+    var path: [any ParsableCommand.Type] = [root]
+    for name in error.commandPath.dropFirst() {
+      guard let next = path[path.count - 1].configuration.subcommands.first(where: {
+        $0.configuration.name == name
+      }) else { break }
+      path.append(next)
+    }
+    let names = path.map { $0.configuration.name }.joined(separator: " ")
+    context.standardError.write(
+      "error: \(error.message)\n\(HelpFormatter.usage(for: path))\n  See '\(names) --help' for more information.\n"
+    )
+    return ExitCode.usage.code
+  }
+}

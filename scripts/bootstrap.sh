@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs the Debian packages Folio needs to build and test, if any are missing.
+# As root it runs apt-get itself; otherwise it prints the exact command and stops.
+set -eu
+
+packages="pkg-config libarchive-dev libxml2-dev libarchive-tools zip unzip zstd xz-utils bzip2 python3"
+missing=""
+for package in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $package"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  echo "bootstrap: installing$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+  echo "bootstrap: missing packages; run this, then try again:" >&2
+  echo "  sudo apt-get install -y$missing" >&2
+  exit 1
+fi
