@@ -45,6 +45,10 @@ let package = Package(
     .testTarget(name: "PackagingTests", dependencies: ["Packaging", "FolioTestSupport"]),
     .testTarget(name: "ExportingTests", dependencies: ["Exporting", "FolioTestSupport"]),
     .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
+    // Faults, kills, concurrency and scale, against the built `folio` binary. `Shim/` holds the
+    // C fault-injection library the tests compile at run time, `Fixtures/` fuzz regressions.
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["FolioTestSupport"], exclude: ["Shim", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
