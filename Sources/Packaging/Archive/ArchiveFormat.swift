@@ -1,0 +1,110 @@
+/// An archive format Folio writes: zip, or tar plain or compressed.
+public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Zip (deflate or store per entry, ZIP64 when needed, UTF-8 names).
+  case zip
+  /// POSIX tar in restricted pax form (ustar, with pax records only where needed).
+  case tar
+  /// Tar compressed with gzip.
+  case tarGzip = "tar.gz"
+  /// Tar compressed with bzip2.
+  case tarBzip2 = "tar.bz2"
+  /// Tar compressed with xz.
+  case tarXz = "tar.xz"
+  /// Tar compressed with Zstandard.
+  case tarZstd = "tar.zst"
+
+  /// The name `--format` takes and help shows (`zip`, `tar.gz`).
+  public var name: String { rawValue }
+
+  public var description: String { rawValue }
+
+  /// The usual file name extension, without the leading dot (`tar.gz`).
+  public var fileExtension: String { rawValue }
+
+  /// Every extension that names this format, the usual one first (`tar.gz`, `tgz`).
+  public var fileExtensions: [String] {
+    switch self {
+    case .zip: ["zip"]
+    case .tar: ["tar"]
+    case .tarGzip: ["tar.gz", "tgz", "taz"]
+    case .tarBzip2: ["tar.bz2", "tbz2", "tbz", "tb2"]
+    case .tarXz: ["tar.xz", "txz"]
+    case .tarZstd: ["tar.zst", "tzst", "tar.zstd"]
+    }
+  }
+
+  /// The uniform type identifier of the format.
+  public var typeIdentifier: String {
+    switch self {
+    case .zip: "public.zip-archive"
+    case .tar: "public.tar-archive"
+    case .tarGzip: "org.gnu.gnu-zip-tar-archive"
+    case .tarBzip2: "public.tar-bzip2-archive"
+    case .tarXz: "org.tukaani.tar-xz-archive"
+    case .tarZstd: "org.facebook.tar-zstd-archive"
+    }
+  }
+
+  /// Whether the format is tar (plain or compressed).
+  public var isTar: Bool { self != .zip }
+
+  /// The compression levels the format accepts, or `nil` when it has none (plain tar).
+  ///
+  /// For zip, 0 stores every entry and 1–9 deflate; gzip and bzip2 take 1–9,
+  /// xz 0–9, Zstandard 1–19.
+  public var compressionLevels: ClosedRange<Int>? {
+    switch self {
+    case .zip: 0...9
+    case .tar: nil
+    case .tarGzip, .tarBzip2: 1...9
+    case .tarXz: 0...9
+    case .tarZstd: 1...19
+    }
+  }
+
+  /// The level used when none is given: each compressor's own default.
+  public var defaultCompressionLevel: Int? {
+    switch self {
+    case .zip, .tarGzip, .tarXz: 6
+    case .tar: nil
+    case .tarBzip2: 9
+    case .tarZstd: 3
+    }
+  }
+
+  /// The format a `--format` word names: a case's name or any of its extensions.
+  ///
+  /// - Parameter name: A word such as `zip`, `tar.gz`, `tgz`, `zst`.
+  public init?(name: String) {
+    let word = name.lowercased()
+    let aliases: [String: ArchiveFormat] = [
+      "gz": .tarGzip, "gzip": .tarGzip, "bz2": .tarBzip2, "bzip2": .tarBzip2, "xz": .tarXz,
+      "zst": .tarZstd, "zstd": .tarZstd, "pax": .tar,
+    ]
+    if let format = ArchiveFormat.allCases.first(where: { $0.fileExtensions.contains(word) }) {
+      self = format
+    } else if let format = aliases[word] {
+      self = format
+    } else {
+      return nil
+    }
+  }
+
+  /// The format a file name's extension names (`Notebook.tar.gz` → `.tarGzip`).
+  ///
+  /// - Parameter fileName: A file name or path; only the last component counts.
+  public init?(fileName: String) {
+    let last = fileName.split(separator: "/").last.map(String.init) ?? fileName
+    let lowered = last.lowercased()
+    var best: (format: ArchiveFormat, length: Int)?
+    for format in ArchiveFormat.allCases {
+      for fileExtension in format.fileExtensions where lowered.hasSuffix("." + fileExtension) {
+        if fileExtension.count > (best?.length ?? -1) {
+          best = (format, fileExtension.count)
+        }
+      }
+    }
+    guard let best else { return nil }
+    self = best.format
+  }
+}

@@ -1,0 +1,234 @@
+internal import CLibArchive
+import Foundation
+
+/// Owns one libarchive write handle (`struct archive *` from
+/// `archive_write_new`), freed in `deinit`.
+///
+/// The handle writes to a file descriptor through its own write callback, so
+/// that when a write is abandoned (an error, a cancellation) the descriptor can
+/// be detached first: `archive_write_free` then flushes into nothing instead of
+/// into a descriptor that may already be closed or reused.
+final class ArchiveWriteHandle {
+  /// The owned archive; valid for the handle's lifetime.
+  let pointer: OpaquePointer
+  /// The format being written.
+  let format: ArchiveFormat
+  private let output: Output
+  private var opened = false
+  private var storing = false
+
+  /// Where the archive's bytes go, shared with the C write callback.
+  final class Output {
+    let descriptor: Int32
+    var detached = false
+    var bytesWritten: Int64 = 0
+    var failure: Int32 = 0
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+  }
+
+  /// Creates a write handle for a format.
+  ///
+  /// The corresponding C functions are `archive_write_new`,
+  /// `archive_write_set_format_zip` / `…_pax_restricted` and
+  /// `archive_write_add_filter_*`.
+  ///
+  /// - Parameters:
+  ///   - format: The archive format.
+  ///   - level: The compression level, or `nil` for the format's default.
+  ///   - reproducible: Whether to avoid anything that varies between runs or
+  ///     machines (gzip timestamps, thread-dependent xz blocks).
+  ///   - descriptor: An open, writable descriptor; the handle never closes it.
+  /// - Throws: ``PackagingError`` when libarchive refuses a setting.
+  init(format: ArchiveFormat, level: Int?, reproducible: Bool, descriptor: Int32) throws {
+    LibArchive.prepareLocale()
+    guard let pointer = archive_write_new() else {
+      throw PackagingError(.archiveFatal, "cannot allocate an archive writer")
+    }
+    self.pointer = pointer
+    self.format = format
+    self.output = Output(descriptor: descriptor)
+    try configure(level: level, reproducible: reproducible)
+  }
+
+  deinit {
+    output.detached = true
+    archive_write_free(pointer)
+  }
+
+  private func configure(level: Int?, reproducible: Bool) throws {
+    let what = "configuring \(format) writer"
+    switch format {
+    case .zip:
+      try LibArchive.check(archive_write_set_format_zip(pointer), pointer, what)
+      try setOption("zip", "hdrcharset", "UTF-8")
+      if let level { try setOption("zip", "compression-level", String(level)) }
+      storing = level == 0
+    case .tar, .tarGzip, .tarBzip2, .tarXz, .tarZstd:
+      try LibArchive.check(archive_write_set_format_pax_restricted(pointer), pointer, what)
+    }
+    switch format {
+    case .zip, .tar:
+      break
+    case .tarGzip:
+      try LibArchive.check(archive_write_add_filter_gzip(pointer), pointer, what)
+      try setFilterOption("gzip", "timestamp", nil)
+      if let level { try setFilterOption("gzip", "compression-level", String(level)) }
+    case .tarBzip2:
+      try LibArchive.check(archive_write_add_filter_bzip2(pointer), pointer, what)
+      if let level { try setFilterOption("bzip2", "compression-level", String(level)) }
+    case .tarXz:
+      try LibArchive.check(archive_write_add_filter_xz(pointer), pointer, what)
+      if let level { try setFilterOption("xz", "compression-level", String(level)) }
+      if reproducible { try setFilterOption("xz", "threads", "1") }
+    case .tarZstd:
+      try LibArchive.check(archive_write_add_filter_zstd(pointer), pointer, what)
+      if let level { try setFilterOption("zstd", "compression-level", String(level)) }
+    }
+    // A regular file needs no padding after the last block.
+    try LibArchive.check(archive_write_set_bytes_in_last_block(pointer, 1), pointer, what)
+  }
+
+  private func setOption(_ module: String, _ option: String, _ value: String?) throws {
+    try LibArchive.check(
+      archive_write_set_format_option(pointer, module, option, value), pointer,
+      "setting \(module) option \(option)")
+  }
+
+  private func setFilterOption(_ module: String, _ option: String, _ value: String?) throws {
+    try LibArchive.check(
+      archive_write_set_filter_option(pointer, module, option, value), pointer,
+      "setting \(module) option \(option)")
+  }
+
+  /// Starts writing to the descriptor.
+  ///
+  /// The corresponding C function is `archive_write_open2`.
+  ///
+  /// - Parameter name: The output's path, for messages.
+  /// - Throws: ``PackagingError`` when libarchive cannot start.
+  func open(name: String) throws {
+    let status = archive_write_open2(
+      pointer, Unmanaged.passUnretained(output).toOpaque(), nil,
+      { _, client, buffer, length in
+        guard let client else { return -1 }
+        let output = Unmanaged<ArchiveWriteHandle.Output>.fromOpaque(client)
+          .takeUnretainedValue()
+        if output.detached { return length }
+        guard let buffer else { return 0 }
+        var offset = 0
+        while offset < length {
+          let written = Glibc.write(output.descriptor, buffer + offset, length - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            output.failure = errno
+            return -1
+          }
+          offset += written
+        }
+        output.bytesWritten += Int64(length)
+        return length
+      }, nil, nil)
+    try check(status, "opening archive '\(name)' for writing")
+    opened = true
+  }
+
+  /// The bytes written to the descriptor so far.
+  var bytesWritten: Int64 { output.bytesWritten }
+
+  /// Chooses store or deflate for the next zip entries; ignored for tar.
+  ///
+  /// The corresponding C functions are `archive_write_zip_set_compression_store`
+  /// and `…_deflate`.
+  ///
+  /// - Parameter store: `true` to store, `false` to deflate.
+  /// - Throws: ``PackagingError`` when libarchive refuses.
+  func setZipStoring(_ store: Bool) throws {
+    guard format == .zip, store != storing else { return }
+    let status =
+      store
+      ? archive_write_zip_set_compression_store(pointer)
+      : archive_write_zip_set_compression_deflate(pointer)
+    try check(status, "choosing zip compression")
+    storing = store
+  }
+
+  /// Writes an entry's header.
+  ///
+  /// The corresponding C function is `archive_write_header`.
+  ///
+  /// - Parameter entry: The entry, with its size set for regular files.
+  /// - Throws: ``PackagingError`` naming the entry.
+  func writeHeader(_ entry: ArchiveEntryHandle) throws {
+    try check(
+      archive_write_header(pointer, entry.pointer),
+      "writing header for '\(entry.pathname ?? "?")'")
+  }
+
+  /// Writes a chunk of the current entry's data.
+  ///
+  /// The corresponding C function is `archive_write_data`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The chunk.
+  ///   - name: The entry's path, for messages.
+  /// - Throws: ``PackagingError`` naming the entry.
+  func writeData(_ bytes: UnsafeRawBufferPointer, name: @autoclosure () -> String) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = archive_write_data(
+        pointer, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      let count = try checkCount(written, "writing data of '\(name())'")
+      guard count > 0 else {
+        throw PackagingError(.archiveFailed, "writing data of '\(name())': libarchive accepted no bytes")
+      }
+      offset += count
+    }
+  }
+
+  /// Ends the current entry (pads it, writes a zip data descriptor).
+  ///
+  /// The corresponding C function is `archive_write_finish_entry`.
+  ///
+  /// - Parameter name: The entry's path, for messages.
+  /// - Throws: ``PackagingError`` naming the entry.
+  func finishEntry(name: @autoclosure () -> String) throws {
+    try check(archive_write_finish_entry(pointer), "finishing entry '\(name())'")
+  }
+
+  /// Writes the archive's end (tar end blocks, zip central directory) and
+  /// flushes the compressor.
+  ///
+  /// The corresponding C function is `archive_write_close`.
+  ///
+  /// - Parameter name: The output's path, for messages.
+  /// - Throws: ``PackagingError`` when the end cannot be written.
+  func close(name: String) throws {
+    guard opened else { return }
+    opened = false
+    try check(archive_write_close(pointer), "finishing archive '\(name)'")
+  }
+
+  /// Stops all further output to the descriptor; used before abandoning a write.
+  func detach() {
+    output.detached = true
+  }
+
+  private func check(_ status: CInt, _ operation: @autoclosure () -> String) throws {
+    do {
+      try LibArchive.check(status, pointer, operation())
+    } catch var error as PackagingError {
+      if output.failure != 0 {
+        error.cause = POSIXError(POSIXErrorCode(rawValue: output.failure) ?? .EIO)
+        error.message += " (\(String(cString: strerror(output.failure))))"
+      }
+      throw error
+    }
+  }
+
+  private func checkCount(_ count: Int, _ operation: @autoclosure () -> String) throws -> Int {
+    if count >= 0 { return count }
+    try check(CInt(clamping: count), operation())
+    return 0
+  }
+}
