@@ -1,0 +1,26 @@
+extension ExportError.Code {
+  /// A file inside a package was removed or moved after the package's structure was read.
+  public static let fileVanished = Self("file-vanished")
+  /// A file or folder could not be read.
+  public static let readFailed = Self("read-failed")
+  /// A file or folder could not be written, synced or renamed into place.
+  public static let writeFailed = Self("write-failed")
+  /// The output already exists and overwriting was not asked for.
+  public static let outputExists = Self("output-exists")
+  /// Text is not valid in the encoding it claims (a bad UTF-8 sequence, a lone surrogate).
+  public static let invalidText = Self("invalid-text")
+  /// The target encoding cannot hold a character of the text.
+  public static let lossyConversion = Self("lossy-conversion")
+  /// A notebook's `metadata.json` is missing, malformed or lacks a required field.
+  public static let invalidNotebook = Self("invalid-notebook")
+  /// A page listed in a notebook's `pageOrder` has no file in `pages/`.
+  public static let missingPage = Self("missing-page")
+  /// A type name given by the user matches no known type.
+  public static let unknownType = Self("unknown-type")
+  /// No exporter, nor chain of exporters, leads from the input's type to the target.
+  public static let noRoute = Self("no-route")
+  /// The input's type could not be determined.
+  public static let unidentifiedInput = Self("unidentified-input")
+  /// An exporter's input is not what its type promises (not a folder, not a property list).
+  public static let invalidInput = Self("invalid-input")
+}

@@ -1,0 +1,30 @@
+/// Writes JSON text by hand where key order and layout matter (Foundation's
+/// serializer orders keys only alphabetically).
+enum JSONText {
+  /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    out.reserveCapacity(text.utf8.count + 2)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
