@@ -1,6 +1,6 @@
 import PropertyLists
-import UniformTypes
 import Testing
+import UniformTypes
 
 @Suite struct UniformTypeErrorTests {
   @Test func descriptionNamesPlaceMessageAndCause() {

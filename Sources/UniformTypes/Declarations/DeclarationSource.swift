@@ -1,0 +1,59 @@
+public import PropertyLists
+
+/// The type declarations and document types of one property list.
+///
+/// A source is what one file contributes to a registry: its
+/// `UTExportedTypeDeclarations`, `UTImportedTypeDeclarations` and
+/// `CFBundleDocumentTypes`, decoded with every field's location, plus the
+/// problems decoding found (a wrong value type, a missing identifier, an
+/// unresolved build variable). A file without any of these keys is a valid,
+/// empty source.
+public struct DeclarationSource: Sendable {
+  /// The file as the user named it (used in diagnostics and `folio types show`).
+  public var name: String
+  /// `UTExportedTypeDeclarations`, in file order.
+  public var exported: [TypeDeclaration]
+  /// `UTImportedTypeDeclarations`, in file order.
+  public var imported: [TypeDeclaration]
+  /// `CFBundleDocumentTypes`, in file order.
+  public var documentTypes: [DocumentType]
+  /// Problems found while decoding, in file order.
+  public var diagnostics: [Diagnostic]
+
+  /// Creates a source from decoded parts.
+  ///
+  /// - Parameters:
+  ///   - name: The file as the user named it.
+  ///   - exported: The exported declarations.
+  ///   - imported: The imported declarations.
+  ///   - documentTypes: The document types.
+  ///   - diagnostics: Problems found while decoding.
+  public init(
+    name: String, exported: [TypeDeclaration] = [], imported: [TypeDeclaration] = [],
+    documentTypes: [DocumentType] = [], diagnostics: [Diagnostic] = []
+  ) {
+    self.name = name
+    self.exported = exported
+    self.imported = imported
+    self.documentTypes = documentTypes
+    self.diagnostics = diagnostics
+  }
+
+  /// Decodes the declarations of a property list.
+  ///
+  /// Decoding never fails: what cannot be used is reported in ``diagnostics``
+  /// and skipped (a declaration without an identifier, a value of the wrong
+  /// type), and everything else is kept.
+  ///
+  /// - Parameters:
+  ///   - root: The property list's root value (normally an Info.plist dictionary).
+  ///   - name: The file as the user named it.
+  ///   - variables: Build variables to substitute in declaration strings.
+  public init(decoding root: PropertyListValue, name: String, variables: BuildVariables = .init()) {
+    var decoder = DeclarationDecoder(sourceName: name, variables: variables)
+    self = decoder.decode(root)
+  }
+
+  /// Every declaration, exported first, each group in file order.
+  public var declarations: [TypeDeclaration] { exported + imported }
+}

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension TypeRegistry {
+  /// The type of a file-system item, from its kind and name alone.
+  ///
+  /// The rules, in order:
+  /// - a symbolic link is `public.symlink` (it is not followed);
+  /// - a directory whose extension maps to a type conforming to
+  ///   `com.apple.package` is that package type; any other directory is
+  ///   `public.folder`;
+  /// - a file is typed by its extension: the longest declared multi-part
+  ///   extension wins (`a.tar.gz` is a gzip-compressed tar archive before it
+  ///   is gzip), an undeclared extension gets a stable dynamic identifier
+  ///   conforming to `public.data`, and a file without an extension is
+  ///   `public.data`;
+  /// - pipes, sockets and devices get their `public.` item types.
+  ///
+  /// A leading dot starts a hidden name, not an extension (`.profile` has none).
+  ///
+  /// - Parameters:
+  ///   - fileName: The item's last path component.
+  ///   - kind: What the item is.
+  /// - Returns: Its type; never `nil`, so every item has a type.
+  public func identify(fileName: String, kind: FileSystemItemKind) -> TypeIdentifier {
+    switch kind {
+    case .symbolicLink: return .symlink
+    case .namedPipe: return "public.named-pipe"
+    case .socket: return "public.socket"
+    case .characterDevice: return "public.character-special"
+    case .blockDevice: return "public.block-special"
+    case .directory:
+      for suffix in Self.extensionSuffixes(of: fileName) {
+        if let package = types(forFilenameExtension: suffix).first(where: {
+          conforms($0, to: .package)
+        }) {
+          return package
+        }
+      }
+      return .folder
+    case .regularFile:
+      let suffixes = Self.extensionSuffixes(of: fileName)
+      for suffix in suffixes {
+        if let type = types(forFilenameExtension: suffix).first(where: {
+          !conforms($0, to: .directory)
+        }) {
+          return type
+        }
+      }
+      guard let last = suffixes.last else { return .data }
+      return .dynamic(tagClass: .filenameExtension, tag: last)
+    }
+  }
+
+  /// The type of the item at a path, looked at with `lstat` (links are not followed).
+  ///
+  /// When the path cannot be examined (it does not exist, or permission is
+  /// denied), it is typed by name as a regular file.
+  ///
+  /// - Parameter path: An absolute or relative path; a trailing `/` is ignored.
+  /// - Returns: Its type, by the rules of ``identify(fileName:kind:)``.
+  public func identify(path: String) -> TypeIdentifier {
+    identify(
+      fileName: Self.lastComponent(of: path), kind: Self.itemKind(atPath: path) ?? .regularFile)
+  }
+
+  /// What kind of item is at a path, without following a final symbolic link.
+  ///
+  /// - Parameter path: The path.
+  /// - Returns: The kind, or `nil` when `lstat` fails.
+  public static func itemKind(atPath path: String) -> FileSystemItemKind? {
+    var info = stat()
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    guard lstat(trimmed, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFLNK: return .symbolicLink
+    case S_IFIFO: return .namedPipe
+    case S_IFSOCK: return .socket
+    case S_IFCHR: return .characterDevice
+    case S_IFBLK: return .blockDevice
+    default: return .regularFile
+    }
+  }
+
+  /// The last non-empty component of a path.
+  static func lastComponent(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// The possible extensions of a name, longest first: `a.tar.gz` → `tar.gz`, `gz`.
+  ///
+  /// Leading dots belong to the name (`.bashrc` has no extension), and an
+  /// empty extension (`name.`) is none.
+  static func extensionSuffixes(of name: String) -> [String] {
+    let bytes = Array(name.utf8)
+    var start = 0
+    while start < bytes.count && bytes[start] == UInt8(ascii: ".") { start += 1 }
+    var suffixes: [String] = []
+    var index = start
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "."), index > start, index + 1 < bytes.count {
+        suffixes.append(String(decoding: bytes[(index + 1)...], as: UTF8.self))
+      }
+      index += 1
+    }
+    return suffixes
+  }
+}

@@ -1,0 +1,134 @@
+extension TypeRegistry {
+  /// Every type claiming a tag, in the registry's lookup order.
+  ///
+  /// - Parameters:
+  ///   - tag: The tag; compared case-insensitively except for OSTypes.
+  ///   - tagClass: The tag's class.
+  /// - Returns: The candidates, best first; empty when no type claims the tag.
+  public func types(forTag tag: String, tagClass: TagClass) -> [TypeIdentifier] {
+    let key = tagClass.isCaseInsensitive ? TypeIdentifier.foldCase(tag) : tag
+    guard let candidates = tagIndex[tagClass]?[key] else { return [] }
+    return candidates.map { nodes[Int($0)].identifier }
+  }
+
+  /// Every type claiming a filename extension, best first.
+  ///
+  /// - Parameter filenameExtension: The extension, with or without a leading dot
+  ///   (`md`, `.md`, `tar.gz`), in any letter case.
+  /// - Returns: The candidates in lookup order.
+  public func types(forFilenameExtension filenameExtension: String) -> [TypeIdentifier] {
+    types(forTag: Self.stripDot(filenameExtension), tagClass: .filenameExtension)
+  }
+
+  /// The best type for a filename extension.
+  ///
+  /// - Parameter filenameExtension: The extension, with or without a leading dot.
+  /// - Returns: The first candidate in lookup order, or `nil` when no type claims it
+  ///   (use ``TypeIdentifier/dynamic(tagClass:tag:conformingTo:)`` for a stand-in).
+  public func type(forFilenameExtension filenameExtension: String) -> TypeIdentifier? {
+    types(forFilenameExtension: filenameExtension).first
+  }
+
+  /// Every type claiming a MIME type, best first.
+  ///
+  /// Parameters are kept when a type declares them (`text/plain;charset=utf-8`
+  /// is UTF-8 plain text); otherwise the bare `type/subtype` is looked up.
+  ///
+  /// - Parameter mimeType: The MIME type, in any letter case.
+  /// - Returns: The candidates in lookup order.
+  public func types(forMIMEType mimeType: String) -> [TypeIdentifier] {
+    let normalized = Self.normalizeMIMEType(mimeType)
+    let exact = types(forTag: normalized, tagClass: .mimeType)
+    if !exact.isEmpty { return exact }
+    guard let semicolon = normalized.firstIndex(of: ";") else { return [] }
+    return types(forTag: String(normalized[..<semicolon]), tagClass: .mimeType)
+  }
+
+  /// The best type for a MIME type.
+  ///
+  /// - Parameter mimeType: The MIME type.
+  /// - Returns: The first candidate, or `nil` when no type claims it.
+  public func type(forMIMEType mimeType: String) -> TypeIdentifier? {
+    types(forMIMEType: mimeType).first
+  }
+
+  /// A type's preferred tag of a class.
+  ///
+  /// The preferred tag is the first one the type declares. A type that
+  /// declares none inherits the first one of its supertypes, depth-first in
+  /// declared order (as Apple's frameworks look up properties), except from
+  /// `public.data` and `public.item`, whose `application/octet-stream` means
+  /// "unknown", not a preference.
+  ///
+  /// - Parameters:
+  ///   - tagClass: The tag class.
+  ///   - type: The type.
+  /// - Returns: The tag, or `nil` when neither the type nor its supertypes declare one.
+  public func preferredTag(_ tagClass: TagClass, for type: TypeIdentifier) -> String? {
+    if let own = declaration(for: type)?.tags(tagClass).first { return own }
+    if let tag = type.dynamicSpecification?.tags.first(where: { $0.tagClass == tagClass }) {
+      return tag.value
+    }
+    for parent in supertypes(of: type) where parent != .data && parent != .item {
+      if let tag = declaration(for: parent)?.tags(tagClass).first { return tag }
+    }
+    return nil
+  }
+
+  /// A type's preferred filename extension, without the dot.
+  ///
+  /// - Parameter type: The type.
+  /// - Returns: The extension (`txt` for `public.utf8-plain-text`), or `nil`.
+  public func preferredFilenameExtension(for type: TypeIdentifier) -> String? {
+    preferredTag(.filenameExtension, for: type)
+  }
+
+  /// A type's preferred MIME type.
+  ///
+  /// - Parameter type: The type.
+  /// - Returns: The MIME type, or `nil`.
+  public func preferredMIMEType(for type: TypeIdentifier) -> String? {
+    preferredTag(.mimeType, for: type)
+  }
+
+  /// Resolves what a user typed for a type: an identifier, an extension or a MIME type.
+  ///
+  /// In order: a declared identifier (`public.json`), a MIME type when the text
+  /// has a `/` (`application/json`), a filename extension with or without its
+  /// dot (`json`, `.tar.gz`), and a decodable dynamic identifier.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The type, or `nil` when nothing matches.
+  public func resolve(_ text: String) -> TypeIdentifier? {
+    let trimmed = text.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    if let declared = declaration(for: TypeIdentifier(trimmed)) { return declared.identifier }
+    if trimmed.contains("/") { return type(forMIMEType: trimmed) }
+    if let byExtension = type(forFilenameExtension: trimmed) { return byExtension }
+    let identifier = TypeIdentifier(trimmed)
+    if identifier.isDynamic, identifier.dynamicSpecification != nil { return identifier }
+    return nil
+  }
+
+  static func stripDot(_ filenameExtension: String) -> String {
+    filenameExtension.hasPrefix(".") ? String(filenameExtension.dropFirst()) : filenameExtension
+  }
+
+  static func normalizeMIMEType(_ mimeType: String) -> String {
+    let parts = mimeType.split(separator: ";", omittingEmptySubsequences: false).map {
+      String($0).trimmingWhitespace()
+    }
+    return TypeIdentifier.foldCase(parts.joined(separator: ";"))
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and newlines.
+  func trimmingWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

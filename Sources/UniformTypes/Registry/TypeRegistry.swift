@@ -1,0 +1,183 @@
+/// Every type Folio knows, with their conformance and tags, answering what
+/// Apple's Uniform Type Identifiers answer.
+///
+/// A registry is an immutable value, built once by ``TypeRegistryBuilder``
+/// (or ``TypeRegistry/system`` for the compiled-in system types alone) and
+/// then shared freely between threads. Building precomputes the transitive
+/// conformance closure as a bit matrix, so ``conforms(_:to:)`` is two hash
+/// lookups and a bit test; it never walks the graph.
+///
+/// ## Lookup order for tags
+///
+/// When several types claim one tag (an extension, a MIME type), candidates
+/// come in this order:
+/// 1. types declared by the files being validated or loaded by the user,
+///    exported before imported, each in load order;
+/// 2. system types, in the order of Folio's system table (which puts the
+///    type macOS returns first: `plist` is `com.apple.property-list`).
+///
+/// Apple calls the choice between equally ranked claimants "undefined"; Folio
+/// makes it stable. ``type(forFilenameExtension:)`` returns the first
+/// candidate.
+public struct TypeRegistry: Sendable {
+  /// One node of the conformance graph: a declared type, or an identifier
+  /// named as a parent and declared nowhere.
+  struct Node: Sendable {
+    var identifier: TypeIdentifier
+    var declaration: TypeDeclaration?
+    var parents: [Int32]
+  }
+
+  let nodes: [Node]
+  let indexByIdentifier: [TypeIdentifier: Int32]
+  /// Row `i` holds bit `j` when node `i` conforms to node `j` (reflexive, transitive).
+  let closure: [UInt64]
+  let wordsPerRow: Int
+  /// Supertypes of each node, depth-first in declared order, without the node itself.
+  let orderedSupertypes: [[Int32]]
+  /// Tag class → folded tag → candidates in lookup order.
+  let tagIndex: [TagClass: [String: [Int32]]]
+  /// The names of the sources loaded, in load order.
+  public let sourceNames: [String]
+
+  init(nodes: [Node], sourceNames: [String], tagIndex: [TagClass: [String: [Int32]]]) {
+    self.nodes = nodes
+    self.sourceNames = sourceNames
+    self.tagIndex = tagIndex
+    var index: [TypeIdentifier: Int32] = [:]
+    index.reserveCapacity(nodes.count)
+    for (position, node) in nodes.enumerated() { index[node.identifier] = Int32(position) }
+    self.indexByIdentifier = index
+
+    let words = max(1, (nodes.count + 63) / 64)
+    var closure = [UInt64](repeating: 0, count: nodes.count * words)
+    var ordered: [[Int32]] = []
+    ordered.reserveCapacity(nodes.count)
+    var visited = [Bool](repeating: false, count: nodes.count)
+    for start in nodes.indices {
+      // Depth-first, parents in declared order; the visited set makes cycles harmless.
+      var order: [Int32] = []
+      var stack: [Int32] = [Int32(start)]
+      var touched: [Int] = []
+      while let current = stack.popLast() {
+        let position = Int(current)
+        if visited[position] { continue }
+        visited[position] = true
+        touched.append(position)
+        closure[start * words + position >> 6] |= 1 << UInt64(position & 63)
+        if position != start { order.append(current) }
+        for parent in nodes[position].parents.reversed() where !visited[Int(parent)] {
+          stack.append(parent)
+        }
+      }
+      for position in touched { visited[position] = false }
+      ordered.append(order)
+    }
+    self.closure = closure
+    self.wordsPerRow = words
+    self.orderedSupertypes = ordered
+  }
+
+  /// The compiled-in system types alone.
+  public static let system: TypeRegistry = TypeRegistryBuilder().build()
+
+  // MARK: Declarations
+
+  /// The declaration in effect for an identifier.
+  ///
+  /// - Parameter identifier: The identifier, in any letter case.
+  /// - Returns: The declaration, or `nil` when the type is declared nowhere.
+  public func declaration(for identifier: TypeIdentifier) -> TypeDeclaration? {
+    guard let position = indexByIdentifier[identifier] else { return nil }
+    return nodes[Int(position)].declaration
+  }
+
+  /// Whether a type is declared (by the system or a loaded source).
+  ///
+  /// - Parameter identifier: The identifier.
+  /// - Returns: `true` when a declaration is in effect.
+  public func isDeclared(_ identifier: TypeIdentifier) -> Bool {
+    declaration(for: identifier) != nil
+  }
+
+  /// Every declaration in effect, sorted by identifier.
+  public var declarations: [TypeDeclaration] {
+    nodes.compactMap(\.declaration).sorted { $0.identifier < $1.identifier }
+  }
+
+  /// Identifiers named as parents somewhere but declared nowhere, sorted.
+  public var undeclaredIdentifiers: [TypeIdentifier] {
+    nodes.filter { $0.declaration == nil }.map(\.identifier).sorted()
+  }
+
+  // MARK: Conformance
+
+  /// Whether one type conforms to another.
+  ///
+  /// Conformance is reflexive (every type conforms to itself), transitive, and
+  /// safe with cycles. A dynamic identifier conforms to the parents it
+  /// encodes. The answer comes from a precomputed closure.
+  ///
+  /// - Parameters:
+  ///   - type: The type asked about.
+  ///   - parent: The type it may conform to.
+  /// - Returns: `true` when `type` is `parent` or a descendant of it.
+  public func conforms(_ type: TypeIdentifier, to parent: TypeIdentifier) -> Bool {
+    if type == parent { return true }
+    guard let row = indexByIdentifier[type] else {
+      guard let specification = type.dynamicSpecification else { return false }
+      return specification.parents.contains { conforms($0, to: parent) }
+    }
+    guard let column = indexByIdentifier[parent] else { return false }
+    return closure[Int(row) * wordsPerRow + Int(column) >> 6] & (1 << UInt64(column & 63)) != 0
+  }
+
+  /// Every type a type conforms to, nearest first (depth-first in declared order).
+  ///
+  /// - Parameter type: The type.
+  /// - Returns: Its supertypes, without the type itself; empty for an unknown type.
+  public func supertypes(of type: TypeIdentifier) -> [TypeIdentifier] {
+    guard let position = indexByIdentifier[type] else {
+      guard let specification = type.dynamicSpecification else { return [] }
+      var seen = Set<TypeIdentifier>()
+      var result: [TypeIdentifier] = []
+      for parent in specification.parents {
+        for identifier in [parent] + supertypes(of: parent) where seen.insert(identifier).inserted {
+          result.append(identifier)
+        }
+      }
+      return result
+    }
+    return orderedSupertypes[Int(position)].map { nodes[Int($0)].identifier }
+  }
+
+  /// Every declared type that conforms to a type (including the type itself), sorted.
+  ///
+  /// - Parameter parent: The type.
+  /// - Returns: The conforming declared types.
+  public func types(conformingTo parent: TypeIdentifier) -> [TypeIdentifier] {
+    nodes.filter { $0.declaration != nil && conforms($0.identifier, to: parent) }
+      .map(\.identifier).sorted()
+  }
+
+  /// The direct parents a type declares, in declared order.
+  ///
+  /// - Parameter type: The type.
+  /// - Returns: The parents; empty for an unknown type.
+  public func parents(of type: TypeIdentifier) -> [TypeIdentifier] {
+    guard let position = indexByIdentifier[type] else {
+      return type.dynamicSpecification?.parents ?? []
+    }
+    return nodes[Int(position)].parents.map { nodes[Int($0)].identifier }
+  }
+
+  /// The types on a conformance cycle through a type, if any.
+  ///
+  /// - Parameter type: The type.
+  /// - Returns: `true` when one of the type's supertypes conforms back to it.
+  public func isOnCycle(_ type: TypeIdentifier) -> Bool {
+    guard let position = indexByIdentifier[type] else { return false }
+    let node = nodes[Int(position)]
+    return node.parents.contains { conforms(nodes[Int($0)].identifier, to: type) }
+  }
+}

@@ -1,0 +1,12 @@
+extension UniformTypeError.Code {
+  /// A `-D` definition is not of the form `NAME=VALUE`.
+  public static let invalidDefinition = Self("invalid-definition")
+  /// A declaration file or directory cannot be read.
+  public static let unreadableDeclarations = Self("unreadable-declarations")
+  /// A path to identify does not exist.
+  public static let noSuchItem = Self("no-such-item")
+  /// A type named by the user is not known to the registry.
+  public static let unknownType = Self("unknown-type")
+  /// A schema could not be compiled or applied.
+  public static let schemaFailure = Self("schema-failure")
+}

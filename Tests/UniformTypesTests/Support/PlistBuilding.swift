@@ -1,0 +1,61 @@
+import PropertyLists
+
+/// Builds property-list trees with locations, so declaration tests need no reader.
+///
+/// Each value is placed on its own line of a fictional file.
+struct PlistBuilder {
+  var file = "Test.plist"
+  private(set) var line = 0
+
+  mutating func at() -> SourceLocation {
+    line += 1
+    return SourceLocation(file: file, line: line, column: 5)
+  }
+
+  mutating func string(_ text: String) -> PropertyListValue {
+    PropertyListValue(.string(text), location: at())
+  }
+
+  mutating func integer(_ number: Int64) -> PropertyListValue {
+    PropertyListValue(.integer(number), location: at())
+  }
+
+  mutating func bool(_ flag: Bool) -> PropertyListValue {
+    PropertyListValue(.boolean(flag), location: at())
+  }
+
+  mutating func strings(_ texts: [String]) -> PropertyListValue {
+    let location = at()
+    var items: [PropertyListValue] = []
+    for text in texts { items.append(string(text)) }
+    return PropertyListValue(.array(items), location: location)
+  }
+
+  mutating func array(_ items: [PropertyListValue]) -> PropertyListValue {
+    PropertyListValue(.array(items), location: at())
+  }
+
+  mutating func dict(_ pairs: [(String, PropertyListValue)]) -> PropertyListValue {
+    let location = at()
+    return PropertyListValue(
+      .dictionary(pairs.map { .init(key: $0.0, keyLocation: $0.1.location, value: $0.1) }),
+      location: location)
+  }
+}
+
+/// A type declaration dictionary with the usual keys.
+func declarationDict(
+  _ builder: inout PlistBuilder, identifier: String?, conformsTo: [String] = ["public.data"],
+  extensions: [String] = [], mimeTypes: [String] = []
+) -> PropertyListValue {
+  var pairs: [(String, PropertyListValue)] = []
+  if let identifier { pairs.append(("UTTypeIdentifier", builder.string(identifier))) }
+  if !conformsTo.isEmpty { pairs.append(("UTTypeConformsTo", builder.strings(conformsTo))) }
+  var tagPairs: [(String, PropertyListValue)] = []
+  if !extensions.isEmpty {
+    tagPairs.append(("public.filename-extension", builder.strings(extensions)))
+  }
+  if !mimeTypes.isEmpty { tagPairs.append(("public.mime-type", builder.strings(mimeTypes))) }
+  if !tagPairs.isEmpty { pairs.append(("UTTypeTagSpecification", builder.dict(tagPairs))) }
+  return builder.dict(pairs)
+}
