@@ -1,0 +1,241 @@
+import Foundation
+
+/// The text forms of integers, reals, dates and data shared by the XML reader and writer.
+enum PropertyListScalarSyntax {
+  /// An integer that fits `Int64`, or above it, up to `UInt64.max`.
+  enum Integer: Equatable {
+    case signed(Int64)
+    case unsigned(UInt64)
+  }
+
+  /// Whether a byte is XML whitespace (space, tab, line feed, carriage return).
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
+  /// The bytes without leading and trailing XML whitespace.
+  static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var slice = bytes
+    while let first = slice.first, isWhitespace(first) { slice = slice.dropFirst() }
+    while let last = slice.last, isWhitespace(last) { slice = slice.dropLast() }
+    return slice
+  }
+
+  /// Parses `[+-]digits` or `[+-]0xHEX`, as Apple's XML reader does.
+  ///
+  /// - Returns: The integer, or `nil` when the text is not one or is out of the 64-bit range.
+  static func integer(_ text: ArraySlice<UInt8>) -> Integer? {
+    var digits = trimmed(text)
+    var negative = false
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
+      digits = digits.dropFirst()
+    }
+    var radix: UInt64 = 10
+    if digits.count > 2, digits.first == UInt8(ascii: "0"),
+      digits[digits.startIndex + 1] | 0x20 == UInt8(ascii: "x")
+    {
+      radix = 16
+      digits = digits.dropFirst(2)
+    }
+    guard !digits.isEmpty else { return nil }
+    var magnitude: UInt64 = 0
+    for byte in digits {
+      let digit: UInt64
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16:
+        digit = UInt64(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16:
+        digit = UInt64(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+      let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: radix)
+      let (sum, overflow2) = shifted.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      magnitude = sum
+    }
+    if negative {
+      if magnitude == UInt64(Int64.max) + 1 { return .signed(.min) }
+      guard magnitude <= UInt64(Int64.max) else { return nil }
+      return .signed(-Int64(magnitude))
+    }
+    if magnitude <= UInt64(Int64.max) { return .signed(Int64(magnitude)) }
+    return .unsigned(magnitude)
+  }
+
+  /// Parses a real: decimal or exponent notation, `nan`, `inf`, `infinity`, signed, any case.
+  ///
+  /// - Returns: The number, or `nil` when the text is not one.
+  static func real(_ text: ArraySlice<UInt8>) -> Double? {
+    let body = trimmed(text)
+    guard !body.isEmpty, body.count < 400 else { return nil }
+    for byte in body {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+        UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        continue
+      default:
+        let word = String(decoding: body, as: UTF8.self).lowercased()
+        var unsigned = Substring(word)
+        var sign = 1.0
+        if let first = unsigned.first, first == "+" || first == "-" {
+          sign = first == "-" ? -1 : 1
+          unsigned = unsigned.dropFirst()
+        }
+        switch unsigned {
+        case "nan": return .nan
+        case "inf", "infinity": return sign * .infinity
+        default: return nil
+        }
+      }
+    }
+    return Double(String(decoding: body, as: UTF8.self))
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SSZ` (UTC), the only form Apple writes.
+  ///
+  /// - Returns: The date, or `nil` when the text is not in that form or names no real time.
+  static func date(_ text: ArraySlice<UInt8>) -> Date? {
+    let body = Array(trimmed(text))
+    var index = 0
+    func number(minimumDigits: Int, maximumDigits: Int) -> Int? {
+      var value = 0
+      var count = 0
+      while index < body.count, count < maximumDigits,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(body[index])
+      {
+        value = value * 10 + Int(body[index] - UInt8(ascii: "0"))
+        index += 1
+        count += 1
+      }
+      return count >= minimumDigits ? value : nil
+    }
+    func expect(_ character: Character) -> Bool {
+      guard index < body.count, body[index] == character.asciiValue else { return false }
+      index += 1
+      return true
+    }
+    var yearSign = 1
+    if index < body.count, body[index] == UInt8(ascii: "-") {
+      yearSign = -1
+      index += 1
+    }
+    guard let unsignedYear = number(minimumDigits: 4, maximumDigits: 9), expect("-"),
+      let month = number(minimumDigits: 2, maximumDigits: 2), expect("-"),
+      let day = number(minimumDigits: 2, maximumDigits: 2), expect("T"),
+      let hour = number(minimumDigits: 2, maximumDigits: 2), expect(":"),
+      let minute = number(minimumDigits: 2, maximumDigits: 2), expect(":"),
+      let second = number(minimumDigits: 2, maximumDigits: 2), expect("Z"),
+      index == body.count
+    else { return nil }
+    let year = yearSign * unsignedYear
+    guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+      (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+    else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second)
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds, as Apple writes it.
+  static func dateText(_ date: Date) -> String {
+    let total = date.timeIntervalSince1970.rounded(.down)
+    let totalSeconds = Int64(max(min(total, 1e15), -1e15))
+    var days = totalSeconds / 86_400
+    var secondsOfDay = totalSeconds % 86_400
+    if secondsOfDay < 0 {
+      secondsOfDay += 86_400
+      days -= 1
+    }
+    let (year, month, day) = civilFromDays(Int(days))
+    func pad(_ value: Int, _ width: Int) -> String {
+      let digits = String(abs(value))
+      return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count))
+        + digits
+    }
+    return
+      "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(Int(secondsOfDay / 3600), 2)):"
+      + "\(pad(Int(secondsOfDay / 60 % 60), 2)):\(pad(Int(secondsOfDay % 60), 2))Z"
+  }
+
+  /// Decodes base64, skipping whitespace; padding is optional.
+  ///
+  /// - Returns: The bytes, or the index of the first offending byte within `text`.
+  static func base64(_ text: ArraySlice<UInt8>) -> Result<Data, Base64Failure> {
+    var output = Data()
+    output.reserveCapacity(text.count * 3 / 4)
+    var accumulator: UInt32 = 0
+    var bits = 0
+    var padding = 0
+    for (position, byte) in zip(text.indices, text) {
+      let value: UInt32
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a") + 26)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0") + 52)
+      case UInt8(ascii: "+"): value = 62
+      case UInt8(ascii: "/"): value = 63
+      case UInt8(ascii: "="):
+        padding += 1
+        guard padding <= 2 else { return .failure(Base64Failure(index: position)) }
+        continue
+      case _ where isWhitespace(byte): continue
+      default: return .failure(Base64Failure(index: position))
+      }
+      guard padding == 0 else { return .failure(Base64Failure(index: position)) }
+      accumulator = accumulator << 6 | value
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+        accumulator &= (1 << UInt32(bits)) - 1
+      }
+    }
+    // Six leftover bits can never form a byte: a lone trailing character.
+    guard bits < 6 else { return .failure(Base64Failure(index: text.endIndex)) }
+    return .success(output)
+  }
+
+  /// Where base64 text went wrong.
+  struct Base64Failure: Error {
+    /// The index of the offending byte in the text given (its end when the text stops short).
+    var index: Int
+  }
+
+  private static func isLeap(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (year, month, day)
+  }
+}

@@ -1,0 +1,25 @@
+/// Limits that keep reading hostile input bounded in time and memory.
+public struct PropertyListReadOptions: Sendable, Hashable {
+  /// The default input size limit: 64 MiB, far above any real Info.plist.
+  public static let defaultMaximumInputSize = 64 << 20
+  /// The default nesting limit: 128 containers (libxml2 itself stops at 256 elements).
+  public static let defaultMaximumDepth = 128
+
+  /// The largest input accepted, in bytes; larger inputs fail with `input-too-large`.
+  public var maximumInputSize: Int
+  /// The deepest nesting of arrays and dictionaries accepted; deeper input fails with `too-deep`.
+  public var maximumDepth: Int
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - maximumInputSize: The largest input accepted, in bytes.
+  ///   - maximumDepth: The deepest nesting of containers accepted.
+  public init(
+    maximumInputSize: Int = PropertyListReadOptions.defaultMaximumInputSize,
+    maximumDepth: Int = PropertyListReadOptions.defaultMaximumDepth
+  ) {
+    self.maximumInputSize = maximumInputSize
+    self.maximumDepth = maximumDepth
+  }
+}
