@@ -16,6 +16,12 @@ enum AtomicOutput {
     return lstat(url.path, &info) == 0
   }
 
+  /// The size of a regular file in bytes (0 when it cannot be examined).
+  static func fileSize(_ url: URL) -> Int64 {
+    var info = stat()
+    return stat(url.path, &info) == 0 ? Int64(info.st_size) : 0
+  }
+
   /// Whether a path is a folder (not following a final symbolic link).
   static func isDirectory(_ url: URL) -> Bool {
     var info = stat()

@@ -1,0 +1,11 @@
+extension ExporterRegistry {
+  /// Folio's own exporters.
+  ///
+  /// - the notebook (`com.example.notebook`) to plain text, Markdown, HTML and JSON,
+  ///   and plain text back to a notebook;
+  /// - plain text to UTF-8, UTF-16 (little- and big-endian, with a byte-order mark) and Latin-1.
+  public static let builtIn = ExporterRegistry(
+    NotebookFormat.allCases.map { NotebookExporter(format: $0) as any Exporter }
+      + [TextToNotebookExporter()]
+      + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter })
+}

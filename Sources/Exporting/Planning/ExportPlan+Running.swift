@@ -1,0 +1,118 @@
+public import Foundation
+public import Packaging
+public import PropertyLists
+import UniformTypes
+
+/// What an export produced.
+public struct ExportResult: Sendable {
+  /// Where the output is (`nil` when it went to a stream).
+  public var output: URL?
+  /// The output's type.
+  public var type: TypeIdentifier
+  /// Warnings from every step, in order.
+  public var diagnostics: [Diagnostic]
+}
+
+extension ExportPlan {
+  /// Runs the plan, putting the output at `output` atomically.
+  ///
+  /// Every step writes into a hidden work folder beside `output` (so the last
+  /// rename stays on one file system); intermediate results stay there and are
+  /// removed at the end, whether the export succeeds, fails or is cancelled.
+  ///
+  /// - Parameters:
+  ///   - output: Where the result goes (a file, or a folder for package results).
+  ///   - overwrite: Whether an existing `output` may be replaced.
+  ///   - progress: The share of the caller's progress; each step gets an equal part.
+  /// - Returns: The output and the warnings.
+  /// - Throws: ``ExportError`` `output-exists` (checked before any work), or the failing step's error.
+  public func run(
+    to output: URL, overwrite: Bool, progress: consuming Subprogress
+  ) async throws -> ExportResult {
+    let display = output.path
+    if Self.samePath(output, input.url) {
+      throw ExportError(
+        .outputExists, "'\(display)' is the input itself; choose another output with -o")
+    }
+    if !overwrite && AtomicOutput.exists(output) { throw AtomicOutput.outputExists(display) }
+    let work = AtomicOutput.temporarySibling(of: output, tag: "folio-work")
+    try createWorkFolder(work, display: display)
+    defer { removeTree(work) }
+    let (produced, diagnostics) = try await runSteps(in: work, finalName: output.lastPathComponent, progress: progress)
+    try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
+    return ExportResult(output: output, type: resultType, diagnostics: diagnostics)
+  }
+
+  /// Runs the plan and streams the single-file result to `write` (for standard output).
+  ///
+  /// - Parameters:
+  ///   - write: Receives the output's bytes in chunks.
+  ///   - progress: The share of the caller's progress.
+  /// - Returns: The output's type and the warnings.
+  /// - Throws: ``ExportError`` `invalid-input` when the result is a folder; the failing step's error.
+  public func run(
+    streamingTo write: @Sendable (Data) throws -> Void, progress: consuming Subprogress
+  ) async throws -> ExportResult {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-work-\(UUID().uuidString)")
+    try createWorkFolder(work, display: work.path)
+    defer { removeTree(work) }
+    let (produced, diagnostics) = try await runSteps(in: work, finalName: defaultOutputName, progress: progress)
+    guard !AtomicOutput.isDirectory(produced) else {
+      throw ExportError(
+        .invalidInput, "the \(resultType) result is a folder and cannot go to standard output; use -o")
+    }
+    let node = PackageNode(storage: .disk(produced, size: 0), displayPath: defaultOutputName)
+    try node.readContents { try write($0) }
+    return ExportResult(output: nil, type: resultType, diagnostics: diagnostics)
+  }
+
+  private func createWorkFolder(_ work: URL, display: String) throws {
+    guard mkdir(work.path, 0o700) == 0 else {
+      throw ExportError(
+        .writeFailed, "cannot create a work folder beside '\(display)'", cause: POSIXErrorDescription(errno))
+    }
+  }
+
+  private func runSteps(
+    in work: URL, finalName: String, progress: consuming Subprogress
+  ) async throws -> (URL, [Diagnostic]) {
+    let reporter = progress.start(totalCount: steps.count * 100)
+    var diagnostics: [Diagnostic] = []
+    var current = input
+    var produced = input.url
+    for (index, step) in steps.enumerated() {
+      try reporter.checkCancellation()
+      // An expander's output type is only a prediction from the archive's name; check what arrived.
+      if index > 0 && !registry.conforms(current.type, to: step.exporter.sourceType) {
+        throw ExportError(
+          .noRoute,
+          "step \(index + 1) (\(step.exporter.name)) needs \(step.exporter.sourceType), but step \(index) produced \(current.type) from '\(input.displayName)'")
+      }
+      let isLast = index == steps.count - 1
+      let name = step.exporter.outputName(for: current, outputType: step.outputType, registry: registry)
+      let stepFolder = work.appendingPathComponent("step-\(index + 1)")
+      try createWorkFolder(stepFolder, display: work.path)
+      let output = stepFolder.appendingPathComponent(isLast ? finalName : name)
+      let job = ExportJob(
+        input: current, output: output, outputType: step.outputType,
+        outputDisplayName: isLast ? finalName : "\(name) (step \(index + 1))", registry: registry)
+      diagnostics += try await step.exporter.export(job, progress: reporter.subprogress(assigningCount: 100))
+      guard AtomicOutput.exists(output) else {
+        throw ExportError(.writeFailed, "\(step.exporter.name) finished without writing '\(job.outputDisplayName)'")
+      }
+      produced = output
+      // A folder's type is what its name says (an expanded archive may hold a package).
+      let actualType =
+        AtomicOutput.isDirectory(output) ? registry.identify(fileName: name, kind: .directory) : step.outputType
+      current = ExportItem(
+        url: output, type: actualType,
+        displayName: "\(input.displayName) (after \(step.exporter.name))", fileName: name)
+    }
+    return (produced, diagnostics)
+  }
+
+  static func samePath(_ a: URL, _ b: URL) -> Bool {
+    a.standardizedFileURL.resolvingSymlinksInPath().path == b.standardizedFileURL.resolvingSymlinksInPath().path
+  }
+}
