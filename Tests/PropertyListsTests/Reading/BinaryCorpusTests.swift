@@ -1,5 +1,5 @@
-import Foundation
 import FolioTestSupport
+import Foundation
 import PropertyLists
 import Testing
 
@@ -12,7 +12,8 @@ import Testing
   func readsFoundationsBinaryOutput(_ url: URL) throws {
     let xml = try Data(contentsOf: url)
     let object = try PropertyListSerialization.propertyList(from: xml, options: [], format: nil)
-    let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: object, format: .binary, options: 0)
     let document = try PropertyListReader.read(binary, file: url.lastPathComponent)
     #expect(document.format == .binary)
     #expect(PlainValue(document.root) == PlainValue(foundation: object))

@@ -19,7 +19,9 @@ import Testing
     #expect(document.format == .json)
     #expect(root["name"]?.stringValue == "Folio é😀")
     #expect(root["name"]?.location == SourceLocation(file: "a.json", line: 2, column: 11))
-    #expect(root.entry(forKey: "count")?.keyLocation == SourceLocation(file: "a.json", line: 3, column: 3))
+    #expect(
+      root.entry(forKey: "count")?.keyLocation == SourceLocation(file: "a.json", line: 3, column: 3)
+    )
     #expect(root["count"]?.content == .integer(-3))
     #expect(root["big"]?.content == .unsignedInteger(.max))
     #expect(root["ratio"]?.content == .real(0.25))

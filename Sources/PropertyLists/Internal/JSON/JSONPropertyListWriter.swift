@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes the compact JSON `plutil -convert json` writes: no spaces, keys in stored order,
+/// `/` escaped as `\/`, non-ASCII text as UTF-8.
+enum JSONPropertyListWriter {
+  static func data(for value: PropertyListValue) throws -> Data {
+    switch value.content {
+    case .dictionary, .array: break
+    default:
+      throw PropertyListError(
+        .unrepresentable,
+        "a JSON property list must be a dictionary or an array at the top, not a \(value.kindName)",
+        location: value.location)
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(4096)
+    try append(value, to: &output)
+    return Data(output)
+  }
+
+  private static func append(_ value: PropertyListValue, to output: inout [UInt8]) throws {
+    switch value.content {
+    case .dictionary(let entries):
+      output.append(UInt8(ascii: "{"))
+      for (index, entry) in entries.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        appendString(entry.key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        try append(entry.value, to: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    case .array(let items):
+      output.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        try append(item, to: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case .string(let string): appendString(string, to: &output)
+    case .integer(let number): output.append(contentsOf: String(number).utf8)
+    case .unsignedInteger(let number): output.append(contentsOf: String(number).utf8)
+    case .real(let number):
+      guard number.isFinite else {
+        throw PropertyListError(
+          .unrepresentable, "JSON cannot hold the real \(number)", location: value.location)
+      }
+      output.append(contentsOf: XMLPropertyListWriter.realText(number).utf8)
+    case .boolean(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .date, .data:
+      throw PropertyListError(
+        .unrepresentable,
+        "JSON cannot hold a \(value.kindName) value (as plutil says: invalid object in plist for JSON format)",
+        location: value.location)
+    }
+  }
+
+  private static func appendString(_ string: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+      case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+      case UInt8(ascii: "/"): output.append(contentsOf: "\\/".utf8)
+      case 0x0A: output.append(contentsOf: "\\n".utf8)
+      case 0x0D: output.append(contentsOf: "\\r".utf8)
+      case 0x09: output.append(contentsOf: "\\t".utf8)
+      case 0x08: output.append(contentsOf: "\\b".utf8)
+      case 0x0C: output.append(contentsOf: "\\f".utf8)
+      case 0x00..<0x20: output.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}
