@@ -1,0 +1,238 @@
+import Foundation
+import Packaging
+import Synchronization
+
+/// Shows a long operation's progress on standard error: a live line on a
+/// terminal, one JSON event per line for other programs, or nothing.
+///
+/// Shared by `pack`, `expand` and `export`:
+///
+/// ```swift
+/// let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Packing")
+/// let result = try await display.track { progress in
+///   try await Packer.pack(source, to: output, progress: progress.subprogress(assigningCount: 1))
+/// }
+/// ```
+///
+/// JSON events (`--progress json`), keys sorted, one object per line:
+/// `{"event":"file-started","path":…,"size":…}`,
+/// `{"event":"bytes","completedBytes":…,"totalBytes":…,"completedFiles":…,"totalFiles":…,"bytesPerSecond":…,"secondsRemaining":…}`,
+/// `{"event":"file-finished","path":…}`, and last
+/// `{"event":"done","status":"ok"|"failed"|"cancelled",…counts}`.
+public struct ProgressDisplay: Sendable {
+  /// How progress is shown.
+  public enum Mode: String, Sendable, CaseIterable {
+    /// A single line redrawn in place (for a terminal).
+    case live
+    /// One JSON object per event and line.
+    case json
+    /// Nothing.
+    case none
+  }
+
+  /// How progress is shown.
+  public var mode: Mode
+  /// Where it is shown (standard error).
+  public var sink: OutputSink
+  /// The word leading the live line (`Packing`).
+  public var verb: String
+
+  /// How often the live line is redrawn at most.
+  static let liveInterval: Duration = .milliseconds(100)
+  /// How often JSON byte events are written at most.
+  static let jsonInterval: Duration = .milliseconds(250)
+
+  /// Creates a display.
+  ///
+  /// - Parameters:
+  ///   - mode: How progress is shown.
+  ///   - sink: Where it is shown.
+  ///   - verb: The word leading the live line.
+  public init(mode: Mode, sink: OutputSink, verb: String = "Working") {
+    self.mode = mode
+    self.sink = sink
+    self.verb = verb
+  }
+
+  /// The mode the usual `--progress` and `--quiet` options ask for.
+  ///
+  /// - Parameters:
+  ///   - progress: The `--progress` value (`json`, `live`, `none`), if given.
+  ///   - quiet: Whether `--quiet` was given.
+  ///   - sink: Standard error; a live line needs a terminal.
+  /// - Returns: JSON or live when asked, nothing when quiet or not on a terminal, else live.
+  /// - Throws: ``UsageError`` for an unknown `--progress` value.
+  public static func mode(progress: String?, quiet: Bool, sink: OutputSink) throws -> Mode {
+    if let progress {
+      guard let mode = Mode(rawValue: progress) else {
+        throw UsageError(
+          "invalid value '\(progress)' for '--progress': expected one of json, live, none")
+      }
+      return mode
+    }
+    if quiet || !sink.isTerminal { return .none }
+    return .live
+  }
+
+  /// Runs work with a fresh root reporter and shows its progress until it ends.
+  ///
+  /// - Parameter work: The work, given the root reporter to hand out subprogress from.
+  /// - Returns: What the work returns.
+  /// - Throws: What the work throws; the display is closed first (the live
+  ///   line cleared, the JSON `done` event written with its status).
+  public func track<T: Sendable>(_ work: (ProgressReporter) async throws -> T) async throws -> T {
+    let root = ProgressReporter(totalCount: 1)
+    var watcher: Task<Void, Never>?
+    let outcome = Outcome()
+    if mode != .none {
+      let events = root.events(interval: mode == .live ? Self.liveInterval : Self.jsonInterval)
+      let display = self
+      watcher = Task { await display.show(events, outcome: outcome) }
+    }
+    do {
+      let value = try await work(root)
+      root.finish()
+      await watcher?.value
+      return value
+    } catch {
+      outcome.status.withLock { $0 = error is CancellationError ? "cancelled" : "failed" }
+      root.cancel()
+      root.finish()
+      await watcher?.value
+      throw error
+    }
+  }
+
+  /// How the tracked work ended, read by the display when it closes.
+  private final class Outcome: Sendable {
+    let status = Mutex("ok")
+  }
+
+  private func show(_ events: AsyncStream<ProgressEvent>, outcome: Outcome) async {
+    var drawn = false
+    for await event in events {
+      switch (mode, event) {
+      case (.json, .fileStarted(let path, let size)):
+        var fields = [("event", Self.quote("file-started")), ("path", Self.quote(path))]
+        if let size { fields.append(("size", String(size))) }
+        sink.write(Self.object(fields))
+      case (.json, .fileFinished(let path)):
+        sink.write(Self.object([("event", Self.quote("file-finished")), ("path", Self.quote(path))]))
+      case (.json, .update(let snapshot)):
+        sink.write(Self.object([("event", Self.quote("bytes"))] + Self.fields(snapshot)))
+      case (.json, .finished(let snapshot)):
+        let status = outcome.status.withLock { $0 }
+        sink.write(
+          Self.object(
+            [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(snapshot)))
+      case (.live, .update(let snapshot)):
+        sink.write("\r\u{1B}[K" + line(snapshot))
+        drawn = true
+      case (.live, .finished(let snapshot)):
+        if outcome.status.withLock({ $0 }) == "ok" {
+          sink.write("\r\u{1B}[K" + line(snapshot) + "\n")
+        } else if drawn {
+          sink.write("\r\u{1B}[K")
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  /// The live line: `Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  0:02 left`.
+  ///
+  /// - Parameter snapshot: The progress to show.
+  /// - Returns: The line, without a line break.
+  func line(_ snapshot: ProgressSnapshot) -> String {
+    var parts = [verb]
+    if let total = snapshot.totalFiles {
+      parts.append("\(Self.count(snapshot.completedFiles))/\(Self.count(total)) files")
+    } else {
+      parts.append("\(Self.count(snapshot.completedFiles)) files")
+    }
+    if let total = snapshot.totalBytes {
+      parts.append("\(Self.bytes(snapshot.completedBytes))/\(Self.bytes(total))")
+    } else {
+      parts.append(Self.bytes(snapshot.completedBytes))
+    }
+    parts.append("\(Self.bytes(Int64(snapshot.bytesPerSecond)))/s")
+    if snapshot.isFinished {
+      parts.append("in \(Self.clock(snapshot.elapsed))")
+    } else if let remaining = snapshot.estimatedTimeRemaining {
+      parts.append("\(Self.clock(remaining)) left")
+    }
+    return parts.joined(separator: "  ")
+  }
+
+  static func fields(_ snapshot: ProgressSnapshot) -> [(String, String)] {
+    [
+      ("completedFiles", String(snapshot.completedFiles)),
+      ("completedBytes", String(snapshot.completedBytes)),
+      ("bytesPerSecond", String(Int64(snapshot.bytesPerSecond.rounded()))),
+      ("elapsedSeconds", seconds(snapshot.elapsed)),
+      ("totalFiles", snapshot.totalFiles.map(String.init) ?? "null"),
+      ("totalBytes", snapshot.totalBytes.map(String.init) ?? "null"),
+      ("secondsRemaining", snapshot.estimatedTimeRemaining.map(seconds) ?? "null"),
+    ]
+  }
+
+  static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.sorted { $0.0 < $1.0 }.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",")
+      + "}\n"
+  }
+
+  /// A JSON string literal, with control characters escaped.
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let control where control.value < 0x20 || control.value == 0x7F:
+        out += String(format: "\\u%04x", control.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.3f", Double(seconds) + Double(attoseconds) / 1e18)
+  }
+
+  /// `1,234,567`.
+  static func count(_ value: Int) -> String {
+    let digits = String(value)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 && digit != "-" { out += "," }
+      out.append(digit)
+    }
+    return out
+  }
+
+  /// `512 B`, `4.1 MiB`.
+  static func bytes(_ value: Int64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+    var amount = Double(value)
+    var unit = 0
+    while amount >= 1024, unit < units.count - 1 {
+      amount /= 1024
+      unit += 1
+    }
+    return unit == 0 ? "\(value) B" : String(format: "%.1f ", amount) + units[unit]
+  }
+
+  /// `0:42`, `1:02:03`.
+  static func clock(_ duration: Duration) -> String {
+    let total = max(0, Int(duration.components.seconds))
+    let (hours, minutes, seconds) = (total / 3600, (total % 3600) / 60, total % 60)
+    if hours > 0 { return String(format: "%d:%02d:%02d", hours, minutes, seconds) }
+    return String(format: "%d:%02d", minutes, seconds)
+  }
+}

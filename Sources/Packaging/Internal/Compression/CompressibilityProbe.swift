@@ -1,0 +1,93 @@
+import Foundation
+
+/// Decides whether deflating a file is worth it, before its header is written.
+///
+/// Two signals: the file's name says its type is already compressed (images,
+/// audio, video, archives), or sampled chunks of its bytes look random. The
+/// sample test is an order-0 entropy estimate: deflate cannot shrink data
+/// whose bytes carry close to 8 bits each, and stored entries cost nothing to
+/// write or read back.
+final class CompressibilityProbe {
+  /// Above this many bits per byte a sample counts as incompressible.
+  static let incompressibleEntropy = 7.8
+  /// Files smaller than this are always deflated: too small to judge, and
+  /// cheap to compress.
+  static let smallestSampledSize = 4096
+  /// Files smaller than this are stored: deflate's own overhead (a block
+  /// header, a data descriptor) outweighs what it could save.
+  static let smallestDeflatedSize = 64
+  /// How many bytes each extra sample (at ¼, ½ and ¾ of a large file) reads.
+  static let sampleSize = 16 * 1024
+
+  private let histogram = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+  let sampleBuffer = UnsafeMutableRawBufferPointer.allocate(
+    byteCount: CompressibilityProbe.sampleSize, alignment: 16)
+
+  deinit {
+    histogram.deallocate()
+    sampleBuffer.deallocate()
+  }
+
+  /// Whether a file's name marks it as already compressed.
+  ///
+  /// - Parameter fileName: The file's name (only the extension counts).
+  /// - Returns: `true` for JPEG, PNG, MP4, zip and the like.
+  func isAlreadyCompressed(fileName: String) -> Bool {
+    guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return false }
+    let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
+    return CompressedContent.fileExtensions.contains(fileExtension)
+  }
+
+  /// Whether a sample of bytes looks too random to shrink.
+  ///
+  /// - Parameter bytes: The sample.
+  /// - Returns: `true` when its order-0 entropy exceeds ``incompressibleEntropy``.
+  func looksIncompressible(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count >= 1024 else { return false }
+    histogram.initialize(repeating: 0, count: 256)
+    for byte in bytes { histogram[Int(byte)] += 1 }
+    let total = Double(bytes.count)
+    var entropy = 0.0
+    for value in 0..<256 where histogram[value] > 0 {
+      let probability = Double(histogram[value]) / total
+      entropy -= probability * log2(probability)
+    }
+    return entropy > Self.incompressibleEntropy
+  }
+
+  /// Samples a large file at ¼, ½ and ¾ of its length.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open file.
+  ///   - size: Its size.
+  /// - Returns: `true` when every sample looks incompressible.
+  func laterSamplesLookIncompressible(descriptor: Int32, size: Int64) -> Bool {
+    for quarter in 1...3 {
+      let offset = (size * Int64(quarter) / 4) & ~4095
+      let count = pread(descriptor, sampleBuffer.baseAddress, sampleBuffer.count, off_t(offset))
+      guard count > 0 else { return false }
+      if !looksIncompressible(UnsafeRawBufferPointer(rebasing: sampleBuffer[0..<count])) {
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// The file name extensions of content that is already compressed.
+enum CompressedContent {
+  /// Images, audio, video, archives and office containers, lowercased.
+  static let fileExtensions: Set<String> = [
+    // Images
+    "jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "avif", "jxl", "jp2",
+    // Audio
+    "mp3", "m4a", "aac", "ogg", "oga", "opus", "flac", "wma", "m4b",
+    // Video
+    "mp4", "m4v", "mov", "mkv", "webm", "avi", "wmv", "3gp", "mpg", "mpeg",
+    // Archives and compressed streams
+    "zip", "gz", "tgz", "bz2", "tbz2", "xz", "txz", "zst", "tzst", "lz", "lzma", "7z", "rar",
+    "br", "sit", "sitx", "dmg", "xip",
+    // Zip-based documents and packages
+    "docx", "xlsx", "pptx", "odt", "ods", "odp", "epub", "jar", "apk", "ipa", "woff", "woff2",
+  ]
+}

@@ -1,0 +1,49 @@
+/// How ``Packer`` flattens a folder into an archive.
+public struct PackOptions: Sendable, Hashable {
+  /// The archive format, or `nil` to take it from the output's file name.
+  public var format: ArchiveFormat?
+  /// The compression level, or `nil` for the format's default.
+  public var compressionLevel: Int?
+  /// How zip entries are compressed. `.automatic` (the default) stores files
+  /// that are already compressed and deflates the rest; the command line
+  /// switches to `.deflate` when `--level` is given, so the level is applied
+  /// to every file.
+  public var compression: EntryCompression
+  /// Whether the archive's top folder is the package's own name (the
+  /// default, as `ditto --keepParent`), so expanding gives the package back.
+  public var keepParent: Bool
+  /// Whether packing the same tree twice gives byte-identical archives:
+  /// sorted entries, owner and group 0, whole-second times.
+  public var reproducible: Bool
+  /// A `SOURCE_DATE_EPOCH`: turns ``reproducible`` on and clamps later
+  /// modification times to it.
+  public var sourceDateEpoch: Int64?
+  /// Whether symbolic links pointing outside the package are stored (as
+  /// links, never followed) instead of refused.
+  public var allowExternalSymlinks: Bool
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - format: The format, or `nil` to take it from the output's name.
+  ///   - compressionLevel: The level, or `nil` for the default.
+  ///   - compression: How zip entries are compressed.
+  ///   - keepParent: Whether the package's name is the top folder.
+  ///   - reproducible: Whether to write byte-identical archives.
+  ///   - sourceDateEpoch: The latest modification time to record.
+  ///   - allowExternalSymlinks: Whether to store links pointing outside.
+  public init(
+    format: ArchiveFormat? = nil, compressionLevel: Int? = nil,
+    compression: EntryCompression = .automatic, keepParent: Bool = true,
+    reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
+    allowExternalSymlinks: Bool = false
+  ) {
+    self.format = format
+    self.compressionLevel = compressionLevel
+    self.compression = compression
+    self.keepParent = keepParent
+    self.reproducible = reproducible
+    self.sourceDateEpoch = sourceDateEpoch
+    self.allowExternalSymlinks = allowExternalSymlinks
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// Flattens a folder (a package document, or any folder) into one archive.
+///
+/// ```swift
+/// let result = try await Packer.pack(
+///   URL(fileURLWithPath: "Notebook.examplenotebook"),
+///   to: URL(fileURLWithPath: "Notebook.zip"))
+/// ```
+///
+/// The tree is walked in sorted order without following symbolic links;
+/// each file is streamed in ``ArchiveWriter/chunkSize`` chunks; the archive
+/// is written to a temporary file beside the output and renamed into place
+/// only when complete, so a failure or cancellation leaves the output path as
+/// it was. Kept: folders (empty ones too), file bytes, permission bits,
+/// modification times, symbolic links as links, hard links once (tar), UTF-8
+/// names. Refused, naming the path: sockets, devices, FIFOs, and (unless
+/// allowed) links that point outside the package.
+///
+/// Progress: the reporter's file count ends at the number of regular files,
+/// its byte count at the bytes read; its units are those bytes plus one per
+/// entry.
+public enum Packer {
+  /// Packs a folder into an archive, off the cooperative thread pool.
+  ///
+  /// Cancelling the calling task stops the work between chunks; the
+  /// temporary file is removed and `CancellationError` thrown.
+  ///
+  /// - Parameters:
+  ///   - source: The folder to pack.
+  ///   - output: The archive to write; replaced atomically if it exists.
+  ///   - options: Format, compression and what to keep.
+  ///   - progress: Where to report files and bytes.
+  /// - Returns: What was written.
+  /// - Throws: ``PackagingError`` naming the path that failed, or `CancellationError`.
+  public static func pack(
+    _ source: URL, to output: URL, options: PackOptions = PackOptions(),
+    progress: consuming Subprogress = .untracked()
+  ) async throws -> PackResult {
+    let reporter = progress.start(totalCount: 1)
+    return try await runBlocking(cancelling: reporter) {
+      try packCore(source, to: output, options: options, reporter: reporter)
+    }
+  }
+
+  /// Packs a folder into an archive on the calling thread.
+  ///
+  /// The synchronous core of ``pack(_:to:options:progress:)``: it checks the
+  /// reporter (and the current task) for cancellation between chunks.
+  ///
+  /// - Parameters:
+  ///   - source: The folder to pack.
+  ///   - output: The archive to write; replaced atomically if it exists.
+  ///   - options: Format, compression and what to keep.
+  ///   - progress: Where to report files and bytes.
+  /// - Returns: What was written.
+  /// - Throws: ``PackagingError`` naming the path that failed, or `CancellationError`.
+  public static func packSynchronously(
+    _ source: URL, to output: URL, options: PackOptions = PackOptions(),
+    progress: consuming Subprogress = .untracked()
+  ) throws -> PackResult {
+    let reporter = progress.start(totalCount: 1)
+    return try packCore(source, to: output, options: options, reporter: reporter)
+  }
+
+  /// The format an output name implies, or the options' explicit one.
+  ///
+  /// - Parameters:
+  ///   - output: The archive's path.
+  ///   - options: The pack options.
+  /// - Returns: The format to write.
+  /// - Throws: ``PackagingError/Code/unknownFormat`` when neither says.
+  public static func format(for output: URL, options: PackOptions) throws -> ArchiveFormat {
+    if let format = options.format { return format }
+    if let format = ArchiveFormat(fileName: output.lastPathComponent) { return format }
+    let known = ArchiveFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
+    throw PackagingError(
+      .unknownFormat,
+      "cannot tell the archive format from '\(output.lastPathComponent)': name it \(known), or give a format")
+  }
+
+  private static func packCore(
+    _ source: URL, to output: URL, options: PackOptions, reporter: ProgressReporter
+  ) throws -> PackResult {
+    let format = try format(for: output, options: options)
+    let sourcePath = source.path
+    let root = open(sourcePath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard root >= 0 else {
+      let code = errno
+      if code == ENOTDIR {
+        throw PackagingError(.notADirectory, "cannot pack '\(sourcePath)': it is not a folder")
+      }
+      throw PackagingError.system("cannot open '\(sourcePath)'", errno: code)
+    }
+    defer { close(root) }
+    let rootName = try topFolderName(source: source, output: output)
+
+    try reporter.checkCancellation()
+    let scan = try PackageScan.scan(
+      root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
+    let storesHardLinks = format.isTar
+    let byteTotal = storesHardLinks ? scan.uniqueByteCount : scan.fullByteCount
+    let entryTotal = scan.items.count - (options.keepParent ? 0 : 1)
+    reporter.setTotalCount(Int(clamping: byteTotal) + entryTotal)
+    reporter.addTotals(files: scan.fileCount, bytes: byteTotal)
+
+    let writerOptions = ArchiveWriterOptions(
+      compressionLevel: options.compressionLevel, compression: options.compression,
+      reproducible: options.reproducible || options.sourceDateEpoch != nil,
+      sourceDateEpoch: options.sourceDateEpoch)
+    var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
+    let (entries, stored, bytes) = try withArchiveWriter(
+      at: output, format: format, options: writerOptions, progress: reporter
+    ) { writer in
+      for item in scan.items {
+        let path: String
+        if options.keepParent {
+          path = item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
+        } else {
+          if item.relativePath.isEmpty { continue }
+          path = item.relativePath
+        }
+        let metadata = ArchiveWriter.Metadata(item.info)
+        switch item.kind {
+        case .directory:
+          try writer.writeDirectory(path: path, metadata: metadata)
+          counts.directories += 1
+        case .symbolicLink(let target):
+          try writer.writeSymbolicLink(path: path, target: target, metadata: metadata)
+          counts.links += 1
+        case .hardLink(let first, _) where storesHardLinks:
+          let firstPath = options.keepParent ? rootName + "/" + first : first
+          try writer.writeHardLink(path: path, target: firstPath, metadata: metadata)
+          counts.hardLinks += 1
+          counts.files += 1
+        case .file, .hardLink:
+          try writeFile(item, as: path, root: root, sourcePath: sourcePath, writer: writer)
+          counts.files += 1
+        }
+      }
+      return (writer.entryCount, writer.storedEntryCount, writer.dataByteCount)
+    }
+    var written = stat()
+    let size = stat(output.path, &written) == 0 ? Int64(written.st_size) : 0
+    return PackResult(
+      output: output, format: format, entryCount: entries, directoryCount: counts.directories,
+      fileCount: counts.files, symbolicLinkCount: counts.links, hardLinkCount: counts.hardLinks,
+      storedEntryCount: stored, byteCount: bytes, archiveSize: size)
+  }
+
+  private static func writeFile(
+    _ item: PackageScan.Item, as path: String, root: Int32, sourcePath: String, writer: ArchiveWriter
+  ) throws {
+    let displayPath = sourcePath + "/" + item.relativePath
+    let descriptor = openat(root, item.relativePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw PackagingError.system("cannot open '\(displayPath)'", errno: errno)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG, info.st_ino == item.info.st_ino,
+      info.st_size == item.info.st_size
+    else {
+      throw PackagingError(.fileChanged, "'\(displayPath)' changed while the package was being packed")
+    }
+    try writer.writeRegularFile(
+      path: path, descriptor: descriptor, size: Int64(info.st_size),
+      metadata: ArchiveWriter.Metadata(info), sourcePath: displayPath)
+  }
+
+  /// The package's own name, and a check that the output is not inside it.
+  private static func topFolderName(source: URL, output: URL) throws -> String {
+    guard let resolvedSource = realPath(source.path) else {
+      throw PackagingError.system("cannot resolve '\(source.path)'", errno: errno)
+    }
+    let outputFolder = output.deletingLastPathComponent().path
+    guard let resolvedFolder = realPath(outputFolder) else {
+      throw PackagingError.system("cannot write into '\(outputFolder)'", errno: errno)
+    }
+    if resolvedFolder == resolvedSource || resolvedFolder.hasPrefix(resolvedSource + "/")
+      || resolvedSource == "/"
+    {
+      throw PackagingError(
+        .outputInsideSource,
+        "cannot write '\(output.path)' inside the folder being packed ('\(source.path)')")
+    }
+    let name = (resolvedSource as NSString).lastPathComponent
+    return name.isEmpty ? "package" : name
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

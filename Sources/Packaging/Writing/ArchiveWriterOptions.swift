@@ -1,0 +1,44 @@
+/// How an ``ArchiveWriter`` compresses entries and stamps their metadata.
+public struct ArchiveWriterOptions: Sendable, Hashable {
+  /// The compression level, or `nil` for the format's default.
+  ///
+  /// For zip, 0 stores every entry. See ``ArchiveFormat/compressionLevels``.
+  public var compressionLevel: Int?
+  /// How zip entries are compressed; tar formats compress the whole stream
+  /// and ignore this.
+  public var compression: EntryCompression
+  /// Whether to write byte-identical archives for identical input: owner and
+  /// group 0 without names, whole-second times, nothing that varies by run.
+  public var reproducible: Bool
+  /// A `SOURCE_DATE_EPOCH`: modification times later than this are clamped
+  /// to it (only when ``reproducible`` is on).
+  public var sourceDateEpoch: Int64?
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - compressionLevel: The level, or `nil` for the format's default.
+  ///   - compression: How zip entries are compressed.
+  ///   - reproducible: Whether to write byte-identical archives.
+  ///   - sourceDateEpoch: The latest modification time to record.
+  public init(
+    compressionLevel: Int? = nil, compression: EntryCompression = .automatic,
+    reproducible: Bool = false, sourceDateEpoch: Int64? = nil
+  ) {
+    self.compressionLevel = compressionLevel
+    self.compression = compression
+    self.reproducible = reproducible
+    self.sourceDateEpoch = sourceDateEpoch
+  }
+}
+
+/// Whether a zip entry's data is deflated or stored.
+public enum EntryCompression: String, Sendable, Hashable, CaseIterable {
+  /// Store files whose type is already compressed (images, audio, video,
+  /// archives) or whose sampled chunks do not shrink; deflate the rest.
+  case automatic
+  /// Deflate every file.
+  case deflate
+  /// Store every file.
+  case store
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Writes an archive atomically: entries added in `body` go to a temporary
+/// file beside `url`, which replaces `url` only when `body` returns and the
+/// archive is complete and flushed to disk.
+///
+/// If `body` throws (or the work is cancelled), or finishing the archive
+/// fails, the temporary is removed and whatever was at `url` before is left
+/// untouched.
+///
+/// ```swift
+/// try withArchiveWriter(at: output, format: .zip) { writer in
+///   try writer.addDirectory("Notebook.examplenotebook")
+///   try writer.addFile("Notebook.examplenotebook/metadata.json", data: json)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - url: Where the archive goes; its folder must exist.
+///   - format: The archive format.
+///   - options: Compression and reproducibility settings.
+///   - progress: A reporter the writer reports entries, files and bytes to,
+///     and checks for cancellation between chunks.
+///   - body: Adds the entries; the writer must not be used after it returns.
+/// - Returns: What `body` returns.
+/// - Throws: ``PackagingError`` for an invalid level or a write failure,
+///   `CancellationError` when cancelled, or whatever `body` throws.
+public func withArchiveWriter<T>(
+  at url: URL, format: ArchiveFormat, options: ArchiveWriterOptions = .init(),
+  progress: ProgressReporter? = nil, _ body: (ArchiveWriter) throws -> T
+) throws -> T {
+  if let level = options.compressionLevel {
+    guard let levels = format.compressionLevels, levels.contains(level) else {
+      let allowed = format.compressionLevels.map { "\($0.lowerBound)–\($0.upperBound)" }
+      throw PackagingError(
+        .invalidLevel,
+        "compression level \(level) is not valid for \(format)"
+          + (allowed.map { ": expected \($0)" } ?? ": the format has no levels"))
+    }
+  }
+  let file = try AtomicOutputFile(destination: url)
+  let handle: ArchiveWriteHandle
+  do {
+    handle = try ArchiveWriteHandle(
+      format: format, level: options.compressionLevel, reproducible: options.reproducible,
+      descriptor: file.descriptor)
+  } catch {
+    file.discard()
+    throw error
+  }
+  do {
+    try handle.open(name: url.path)
+    let writer = try ArchiveWriter(handle: handle, options: options, progress: progress)
+    defer { writer.close() }
+    let value = try body(writer)
+    if let progress { try progress.checkCancellation() }
+    try handle.close(name: url.path)
+    try file.commit()
+    return value
+  } catch {
+    handle.detach()
+    file.discard()
+    throw error
+  }
+}

@@ -1,0 +1,63 @@
+@testable import FolioCommands
+import Foundation
+import Packaging
+import Testing
+
+@Suite struct ProgressDisplayTests {
+  @Test func liveLineShowsFilesBytesRateAndTimeLeft() {
+    let display = ProgressDisplay(mode: .live, sink: .buffer(), verb: "Packing")
+    let snapshot = ProgressSnapshot(
+      fractionCompleted: 0.5, completedFiles: 1204, totalFiles: 2001, completedBytes: 4_300_000,
+      totalBytes: 9_437_184, elapsed: .seconds(1), bytesPerSecond: 12_897_485,
+      estimatedTimeRemaining: .seconds(62))
+    #expect(display.line(snapshot) == "Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  1:02 left")
+  }
+
+  @Test func unknownTotalsAreLeftOut() {
+    let display = ProgressDisplay(mode: .live, sink: .buffer(), verb: "Expanding")
+    let snapshot = ProgressSnapshot(
+      fractionCompleted: 0, completedFiles: 3, totalFiles: nil, completedBytes: 512,
+      totalBytes: nil, elapsed: .seconds(1), bytesPerSecond: 512, estimatedTimeRemaining: nil)
+    #expect(display.line(snapshot) == "Expanding  3 files  512 B  512 B/s")
+  }
+
+  @Test func modeFollowsTheOptionsAndTheTerminal() throws {
+    #expect(try ProgressDisplay.mode(progress: nil, quiet: false, sink: .buffer(isTerminal: true)) == .live)
+    #expect(try ProgressDisplay.mode(progress: nil, quiet: false, sink: .buffer()) == .none)
+    #expect(try ProgressDisplay.mode(progress: nil, quiet: true, sink: .buffer(isTerminal: true)) == .none)
+    #expect(try ProgressDisplay.mode(progress: "json", quiet: true, sink: .buffer()) == .json)
+    #expect(throws: UsageError.self) { try ProgressDisplay.mode(progress: "x", quiet: false, sink: .buffer()) }
+  }
+
+  @Test func jsonEscapesControlCharactersInPaths() async throws {
+    let sink = OutputSink.buffer()
+    let display = ProgressDisplay(mode: .json, sink: sink)
+    try await display.track { progress in
+      let worker = progress.subprogress(assigningCount: 1).start(totalCount: 1)
+      worker.addTotals(files: 1, bytes: 1)
+      worker.startFile("a\"b\n\u{1}c", size: 1)
+      worker.complete(bytes: 1)
+      worker.completeFile("a\"b\n\u{1}c")
+    }
+    let lines = sink.text.split(separator: "\n")
+    #expect(lines.first == #"{"event":"file-started","path":"a\"b\n\u0001c","size":1}"#)
+    for line in lines {
+      #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line.utf8)) }
+    }
+  }
+
+  @Test func liveDisplayEndsWithTheFinalLineOnSuccessAndClearsOnFailure() async throws {
+    let sink = OutputSink.buffer(isTerminal: true)
+    let display = ProgressDisplay(mode: .live, sink: sink, verb: "Packing")
+    _ = try await display.track { _ in 1 }
+    #expect(sink.text.hasSuffix("\n"))
+    #expect(sink.text.contains("Packing  0 files"))
+
+    let failing = OutputSink.buffer(isTerminal: true)
+    struct Boom: Error {}
+    await #expect(throws: Boom.self) {
+      try await ProgressDisplay(mode: .live, sink: failing).track { _ in throw Boom() }
+    }
+    #expect(!failing.text.contains("\n"))
+  }
+}
