@@ -6,3 +6,4 @@ scripts/bootstrap.sh
 swift build --product folio
 folio=".build/debug/folio"
 "$folio" --version
+"$folio" plist lint Samples/NotebookApp/Info.plist

@@ -66,6 +66,11 @@ public enum PropertyListReader {
     let data: Data
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      if attributes[.type] as? FileAttributeType == .typeDirectory {
+        throw PropertyListError(
+          .readFailed, "cannot read \(name): \(String(cString: strerror(EISDIR)))",
+          location: SourceLocation(file: name))
+      }
       if let size = attributes[.size] as? Int, size > options.maximumInputSize {
         throw PropertyListError(
           .inputTooLarge,
@@ -77,10 +82,26 @@ public enum PropertyListReader {
       throw error
     } catch {
       throw PropertyListError(
-        .readFailed, "cannot read \(name)", location: SourceLocation(file: name),
+        .readFailed, "cannot read \(name): \(Self.reason(error))",
+        location: SourceLocation(file: name),
         cause: error as NSError)
     }
     return try read(data, file: name, options: options)
+  }
+
+  /// The system's words for a file error (`No such file or directory`), when there is an errno.
+  private static func reason(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    if error.domain == NSCocoaErrorDomain, error.code == NSFileReadNoSuchFileError {
+      return String(cString: strerror(ENOENT))
+    }
+    return error.localizedDescription
   }
 
   /// Dispatches UTF-8 text to the XML or JSON reader by its first significant character.

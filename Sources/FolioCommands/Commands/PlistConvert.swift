@@ -1,0 +1,104 @@
+import Foundation
+import PropertyLists
+
+extension FolioCommand.Plist {
+  /// `folio plist convert --to FORMAT [-o OUT] FILE`: rewrites a property list in another format.
+  struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "convert",
+      abstract: "Convert a property list to XML, binary or JSON.",
+      discussion: """
+        Without --output, FILE is replaced in place, as plutil -convert does
+        ('-' as FILE writes to standard output). The output is written to a
+        temporary file beside its target and renamed over it only once
+        complete, so a failed conversion never leaves a half-written file.
+        JSON cannot hold dates, data or non-finite reals; such input is
+        refused, as plutil refuses it.
+        """,
+      options: [
+        .value(
+          "to", valueName: "FORMAT", help: "The format to write: xml, binary or json."),
+        .value(
+          "output", short: "o", valueName: "OUT",
+          help: "Where to write ('-' for standard output); default: replace FILE."),
+      ],
+      arguments: [
+        ArgumentSpec("FILE", help: "The property list to convert ('-' reads standard input).")
+      ]
+    )
+
+    var format: PropertyListFormat
+    var file: String
+    var output: String?
+
+    init(parsing arguments: ParsedArguments) throws {
+      guard
+        let name = try arguments.choice("to", from: PropertyListFormat.allCases.map(\.rawValue)),
+        let format = PropertyListFormat(rawValue: name)
+      else {
+        throw UsageError("missing option '--to' (xml, binary or json)")
+      }
+      self.format = format
+      file = arguments.argument("FILE") ?? "-"
+      output = arguments.value("output")
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+      let document: PropertyListDocument
+      do {
+        document = try PlistInput.read(file, context: context)
+      } catch let error as PropertyListError {
+        context.standardError.write(PlistInput.render(error, file: file) + "\n")
+        return .failure
+      }
+      for diagnostic in document.diagnostics {
+        context.standardError.write(PlistInput.render(diagnostic) + "\n")
+      }
+      let target = output ?? file
+      do {
+        if target == "-" {
+          context.standardOutput.write(
+            try PropertyListWriter.data(for: document.root, format: format))
+        } else {
+          let url = URL(fileURLWithPath: context.absolutePath(target))
+          try PropertyListWriter.write(document.root, to: url, format: format)
+        }
+      } catch let error as PropertyListError {
+        context.standardError.write(PlistInput.render(error, file: file) + "\n")
+        return .failure
+      }
+      return .success
+    }
+  }
+}
+
+/// Reading and reporting shared by the `plist` subcommands.
+enum PlistInput {
+  /// Reads a file the user named (`-` is standard input), keeping the name as typed in locations.
+  static func read(_ file: String, context: CommandContext) throws -> PropertyListDocument {
+    if file == "-" {
+      let data: Data
+      do {
+        data = try context.readStandardInput()
+      } catch {
+        throw PropertyListError(
+          .readFailed, "cannot read standard input", location: SourceLocation(file: "-"),
+          cause: error as NSError)
+      }
+      return try PropertyListReader.read(data, file: "-")
+    }
+    return try PropertyListReader.read(
+      contentsOf: URL(fileURLWithPath: context.absolutePath(file)), displayName: file)
+  }
+
+  /// `file:line:column: error: message` (or `file@offset: …`), as compilers print errors.
+  static func render(_ error: PropertyListError, file: String) -> String {
+    let place = error.location?.description ?? file
+    return "\(place): error: \(error.message)"
+  }
+
+  /// `file:line:column: warning: message [CODE]`.
+  static func render(_ diagnostic: Diagnostic) -> String {
+    diagnostic.description
+  }
+}
