@@ -1,11 +1,16 @@
+import PropertyLists
+
 extension ExporterRegistry {
   /// Folio's own exporters.
   ///
   /// - the notebook (`com.example.notebook`) to plain text, Markdown, HTML and JSON,
   ///   and plain text back to a notebook;
-  /// - plain text to UTF-8, UTF-16 (little- and big-endian, with a byte-order mark) and Latin-1.
+  /// - plain text to UTF-8, UTF-16 (little- and big-endian, with a byte-order mark) and Latin-1;
+  /// - property lists to XML, binary and JSON property lists, and JSON to XML and binary ones.
   public static let builtIn = ExporterRegistry(
     NotebookFormat.allCases.map { NotebookExporter(format: $0) as any Exporter }
       + [TextToNotebookExporter()]
-      + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter })
+      + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter }
+      + PropertyListFormat.allCases.map { PropertyListExporter(format: $0) as any Exporter }
+      + [PropertyListExporter(format: .xml, from: .json), PropertyListExporter(format: .binary, from: .json)])
 }

@@ -1,0 +1,97 @@
+import Foundation
+public import Packaging
+public import PropertyLists
+public import UniformTypes
+
+/// Converts property lists between XML, binary and JSON, as `plutil -convert` does.
+///
+/// The input may be any property list (XML, binary or JSON; the reader tells
+/// them apart by their bytes) or plain JSON. A value the target cannot hold
+/// (a date or data in JSON, a JSON `null` anywhere) stops the export with the
+/// property list layer's `unrepresentable` error; nothing is written.
+public struct PropertyListExporter: Exporter {
+  /// The format written.
+  public var format: PropertyListFormat
+  /// The type read: `com.apple.property-list` or `public.json`.
+  public var sourceType: TypeIdentifier
+
+  /// Creates an exporter.
+  ///
+  /// - Parameters:
+  ///   - format: The format to write.
+  ///   - sourceType: The type read (`com.apple.property-list`, or `public.json` for JSON input).
+  public init(format: PropertyListFormat, from sourceType: TypeIdentifier = .propertyList) {
+    self.format = format
+    self.sourceType = sourceType
+  }
+
+  public var name: String {
+    let source = sourceType == .json ? "json" : "plist"
+    switch format {
+    case .xml: return "\(source)-to-xml-plist"
+    case .binary: return "\(source)-to-binary-plist"
+    case .json: return "\(source)-to-json"
+    }
+  }
+
+  public var targetType: TypeIdentifier {
+    switch format {
+    case .xml: .xmlPropertyList
+    case .binary: .binaryPropertyList
+    case .json: .json
+    }
+  }
+
+  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
+    ExportNaming.replacingExtension(of: input, with: outputType, registry: registry, distinguishing: format.rawValue)
+  }
+
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+    let reporter = progress.start(totalCount: 2)
+    let format = self.format
+    return try await runBlocking(cancelling: reporter) {
+      let size = AtomicOutput.fileSize(job.input.url)
+      reporter.addTotals(files: 1, bytes: size)
+      reporter.startFile(job.input.displayName, size: size)
+      let document = try PropertyListReader.read(contentsOf: job.input.url, displayName: job.input.displayName)
+      reporter.complete(bytes: size)
+      reporter.complete(count: 1)
+      let data = try PropertyListWriter.data(for: Self.withoutDuplicateKeys(document.root), format: format)
+      try job.writeOutputFile { try $0.write(contentsOf: data) }
+      reporter.completeFile(job.input.displayName)
+      reporter.complete(count: 1)
+      return document.diagnostics
+    }
+  }
+
+  /// The value with each dictionary's repeated keys reduced to one, the last value
+  /// winning (as Foundation reads them), at the key's first position.
+  ///
+  /// The reader keeps repeated keys so validators can report them (it warns);
+  /// an export writes what every other reader would see.
+  ///
+  /// - Parameter value: A value as read.
+  /// - Returns: The value with unique keys.
+  public static func withoutDuplicateKeys(_ value: PropertyListValue) -> PropertyListValue {
+    switch value.content {
+    case .dictionary(let entries):
+      var position: [String: Int] = [:]
+      var unique: [PropertyListValue.DictionaryEntry] = []
+      for entry in entries {
+        var cleaned = entry
+        cleaned.value = withoutDuplicateKeys(entry.value)
+        if let index = position[entry.key] {
+          unique[index].value = cleaned.value
+        } else {
+          position[entry.key] = unique.count
+          unique.append(cleaned)
+        }
+      }
+      return PropertyListValue(.dictionary(unique), location: value.location)
+    case .array(let items):
+      return PropertyListValue(.array(items.map(withoutDuplicateKeys)), location: value.location)
+    default:
+      return value
+    }
+  }
+}

@@ -1,0 +1,73 @@
+public import Foundation
+public import Packaging
+
+/// Runs many planned exports at once, a fixed number at a time, each failure kept to its input.
+///
+/// Every export reports on one equal share of the given progress, so one
+/// display shows the whole batch; one export failing does not stop the others.
+public struct BatchExport: Sendable {
+  /// One export to run.
+  public struct Task: Sendable {
+    /// The plan.
+    public var plan: ExportPlan
+    /// Where its output goes.
+    public var output: URL
+    /// Whether an existing output may be replaced.
+    public var overwrite: Bool
+
+    /// Creates a task.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan.
+    ///   - output: Where its output goes.
+    ///   - overwrite: Whether an existing output may be replaced.
+    public init(plan: ExportPlan, output: URL, overwrite: Bool) {
+      self.plan = plan
+      self.output = output
+      self.overwrite = overwrite
+    }
+  }
+
+  /// How many exports run at the same time.
+  public var concurrency: Int
+
+  /// Creates a batch runner.
+  ///
+  /// - Parameter concurrency: How many exports run at once (at least 1).
+  public init(concurrency: Int) { self.concurrency = max(1, concurrency) }
+
+  /// Runs the tasks.
+  ///
+  /// - Parameters:
+  ///   - tasks: The exports, in the order results are returned.
+  ///   - progress: The batch's reporter; each task gets one unit of it.
+  /// - Returns: One result per task, in the tasks' order.
+  public func run(
+    _ tasks: [Task], progress: ProgressReporter
+  ) async -> [Result<ExportResult, any Error>] {
+    progress.setTotalCount(max(1, tasks.count))
+    var results = [Result<ExportResult, any Error>?](repeating: nil, count: tasks.count)
+    await withTaskGroup(of: (Int, Result<ExportResult, any Error>).self) { group in
+      var next = 0
+      func startNext() {
+        guard next < tasks.count else { return }
+        let index = next
+        let task = tasks[index]
+        next += 1
+        group.addTask {
+          do {
+            return (index, .success(try await task.plan.run(to: task.output, overwrite: task.overwrite, progress: progress.subprogress(assigningCount: 1))))
+          } catch {
+            return (index, .failure(error))
+          }
+        }
+      }
+      for _ in 0..<concurrency { startNext() }
+      while let (index, result) = await group.next() {
+        results[index] = result
+        startNext()
+      }
+    }
+    return results.map { $0 ?? .failure(CancellationError()) }
+  }
+}
