@@ -26,7 +26,8 @@ struct Pack: ParsableCommand {
         help: "The archive to write (default: PACKAGE's name plus the format's extension, here)."),
       .value(
         "format", valueName: "FORMAT",
-        help: "zip, tar, tar.gz, tar.bz2, tar.xz or tar.zst (default: from OUT's extension, else zip)."),
+        help:
+          "zip, tar, tar.gz, tar.bz2, tar.xz or tar.zst (default: from OUT's extension, else zip)."),
       .value(
         "level", valueName: "N",
         help: "Compression level (zip 0-9, 0 stores; gzip/bzip2 1-9; xz 0-9; zstd 1-19)."),
@@ -70,7 +71,8 @@ struct Pack: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    let mode = try ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
+    let mode = try ProgressDisplay.mode(
+      progress: progress, quiet: quiet, sink: context.standardError)
     let source = URL(fileURLWithPath: context.absolutePath(package))
     let resolvedFormat: ArchiveFormat
     let destination: URL
@@ -85,7 +87,8 @@ struct Pack: ParsableCommand {
     } else {
       resolvedFormat = format ?? .zip
       let name = source.standardizedFileURL.lastPathComponent
-      destination = URL(fileURLWithPath: context.absolutePath(name + "." + resolvedFormat.fileExtension))
+      destination = URL(
+        fileURLWithPath: context.absolutePath(name + "." + resolvedFormat.fileExtension))
     }
     var options = PackOptions(
       format: resolvedFormat, keepParent: keepParent, reproducible: reproducible,

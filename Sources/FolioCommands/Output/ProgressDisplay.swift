@@ -117,14 +117,16 @@ public struct ProgressDisplay: Sendable {
         if let size { fields.append(("size", String(size))) }
         sink.write(Self.object(fields))
       case (.json, .fileFinished(let path)):
-        sink.write(Self.object([("event", Self.quote("file-finished")), ("path", Self.quote(path))]))
+        sink.write(
+          Self.object([("event", Self.quote("file-finished")), ("path", Self.quote(path))]))
       case (.json, .update(let snapshot)):
         sink.write(Self.object([("event", Self.quote("bytes"))] + Self.fields(snapshot)))
       case (.json, .finished(let snapshot)):
         let status = outcome.status.withLock { $0 }
         sink.write(
           Self.object(
-            [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(snapshot)))
+            [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(snapshot))
+        )
       case (.live, .update(let snapshot)):
         sink.write("\r\u{1B}[K" + line(snapshot))
         drawn = true

@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// An archive format Folio writes: zip, or tar plain or compressed.
 public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Zip (deflate or store per entry, ZIP64 when needed, UTF-8 names).
@@ -33,15 +35,15 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     }
   }
 
-  /// The uniform type identifier of the format.
-  public var typeIdentifier: String {
+  /// The uniform type identifier of the format, as the system registry declares it.
+  public var typeIdentifier: TypeIdentifier {
     switch self {
     case .zip: "public.zip-archive"
     case .tar: "public.tar-archive"
     case .tarGzip: "org.gnu.gnu-zip-tar-archive"
-    case .tarBzip2: "public.tar-bzip2-archive"
+    case .tarBzip2: "org.bzip.bzip2-tar-archive"
     case .tarXz: "org.tukaani.tar-xz-archive"
-    case .tarZstd: "org.facebook.tar-zstd-archive"
+    case .tarZstd: "com.facebook.zstandard-tar-archive"
     }
   }
 
@@ -90,11 +92,39 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     }
   }
 
+  /// The format a type identifies: the most specific format the type conforms to.
+  ///
+  /// A type declared as conforming to `public.zip-archive` (a zip-based
+  /// document format, say) is written as zip.
+  ///
+  /// - Parameters:
+  ///   - type: A type identifier.
+  ///   - registry: The registry that knows the type's conformances.
+  public init?(type: TypeIdentifier, registry: TypeRegistry = .system) {
+    // Compressed tars first: each also conforms to its bare compressor's type.
+    let order: [ArchiveFormat] = [.tarZstd, .tarXz, .tarBzip2, .tarGzip, .tar, .zip]
+    guard let format = order.first(where: { registry.conforms(type, to: $0.typeIdentifier) })
+    else { return nil }
+    self = format
+  }
+
   /// The format a file name's extension names (`Notebook.tar.gz` → `.tarGzip`).
   ///
-  /// - Parameter fileName: A file name or path; only the last component counts.
-  public init?(fileName: String) {
+  /// The name is typed through the registry (so declared types conforming to
+  /// an archive type count); extensions the registry does not know fall back
+  /// to ``fileExtensions``.
+  ///
+  /// - Parameters:
+  ///   - fileName: A file name or path; only the last component counts.
+  ///   - registry: The registry to type the name with.
+  public init?(fileName: String, registry: TypeRegistry = .system) {
     let last = fileName.split(separator: "/").last.map(String.init) ?? fileName
+    if let format = ArchiveFormat(
+      type: registry.identify(fileName: last, kind: .regularFile), registry: registry)
+    {
+      self = format
+      return
+    }
     let lowered = last.lowercased()
     var best: (format: ArchiveFormat, length: Int)?
     for format in ArchiveFormat.allCases {

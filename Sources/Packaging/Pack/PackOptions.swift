@@ -1,10 +1,14 @@
+import UniformTypes
+
 /// How ``Packer`` flattens a folder into an archive.
-public struct PackOptions: Sendable, Hashable {
+public struct PackOptions: Sendable {
   /// The archive format, or `nil` to take it from the output's file name.
   public var format: ArchiveFormat?
   /// The compression level, or `nil` for the format's default.
   public var compressionLevel: Int?
-  /// How zip entries are compressed. `.automatic` (the default) stores files
+  /// How zip entries are compressed.
+  ///
+  /// `.automatic` (the default) stores files
   /// that are already compressed and deflates the rest; the command line
   /// switches to `.deflate` when `--level` is given, so the level is applied
   /// to every file.
@@ -21,6 +25,9 @@ public struct PackOptions: Sendable, Hashable {
   /// Whether symbolic links pointing outside the package are stored (as
   /// links, never followed) instead of refused.
   public var allowExternalSymlinks: Bool
+  /// The registry that types file names: the output's format, and which
+  /// files are already compressed.
+  public var typeRegistry: TypeRegistry
 
   /// Creates options.
   ///
@@ -32,11 +39,12 @@ public struct PackOptions: Sendable, Hashable {
   ///   - reproducible: Whether to write byte-identical archives.
   ///   - sourceDateEpoch: The latest modification time to record.
   ///   - allowExternalSymlinks: Whether to store links pointing outside.
+  ///   - typeRegistry: The registry that types file names.
   public init(
     format: ArchiveFormat? = nil, compressionLevel: Int? = nil,
     compression: EntryCompression = .automatic, keepParent: Bool = true,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
-    allowExternalSymlinks: Bool = false
+    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .system
   ) {
     self.format = format
     self.compressionLevel = compressionLevel
@@ -45,5 +53,6 @@ public struct PackOptions: Sendable, Hashable {
     self.reproducible = reproducible
     self.sourceDateEpoch = sourceDateEpoch
     self.allowExternalSymlinks = allowExternalSymlinks
+    self.typeRegistry = typeRegistry
   }
 }

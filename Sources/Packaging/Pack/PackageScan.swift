@@ -44,7 +44,8 @@ struct PackageScan {
   ///   - allowExternalSymlinks: Whether links leaving the package are kept.
   /// - Throws: ``PackagingError`` naming the path of a socket, device, FIFO,
   ///   external link, non-UTF-8 name or unreadable folder.
-  static func scan(root: Int32, rootPath: String, allowExternalSymlinks: Bool) throws -> PackageScan {
+  static func scan(root: Int32, rootPath: String, allowExternalSymlinks: Bool) throws -> PackageScan
+  {
     var scan = PackageScan()
     var info = stat()
     guard fstat(root, &info) == 0 else {
@@ -118,7 +119,8 @@ struct PackageScan {
       default:
         throw PackagingError(
           .unsupportedFileType,
-          "'\(displayPath)' is \(Self.describe(info.st_mode)): sockets, devices and FIFOs cannot be packed")
+          "'\(displayPath)' is \(Self.describe(info.st_mode)): sockets, devices and FIFOs cannot be packed"
+        )
       }
     }
   }
@@ -167,7 +169,8 @@ struct PackageScan {
       }
       guard let name else {
         throw PackagingError(
-          .invalidEntry, "a name in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names")
+          .invalidEntry, "a name in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names"
+        )
       }
       if !name.isEmpty { names.append(name) }
     }
@@ -222,7 +225,8 @@ struct PackageScan {
         !next.hasPrefix("/")
       else { return false }
       stack.removeLast()
-      pending.append(contentsOf: next.split(separator: "/", omittingEmptySubsequences: true).reversed())
+      pending.append(
+        contentsOf: next.split(separator: "/", omittingEmptySubsequences: true).reversed())
     }
     return true
   }

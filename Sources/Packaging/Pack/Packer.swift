@@ -72,11 +72,16 @@ public enum Packer {
   /// - Throws: ``PackagingError/Code/unknownFormat`` when neither says.
   public static func format(for output: URL, options: PackOptions) throws -> ArchiveFormat {
     if let format = options.format { return format }
-    if let format = ArchiveFormat(fileName: output.lastPathComponent) { return format }
+    if let format = ArchiveFormat(
+      fileName: output.lastPathComponent, registry: options.typeRegistry)
+    {
+      return format
+    }
     let known = ArchiveFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ")
     throw PackagingError(
       .unknownFormat,
-      "cannot tell the archive format from '\(output.lastPathComponent)': name it \(known), or give a format")
+      "cannot tell the archive format from '\(output.lastPathComponent)': name it \(known), or give a format"
+    )
   }
 
   private static func packCore(
@@ -107,7 +112,7 @@ public enum Packer {
     let writerOptions = ArchiveWriterOptions(
       compressionLevel: options.compressionLevel, compression: options.compression,
       reproducible: options.reproducible || options.sourceDateEpoch != nil,
-      sourceDateEpoch: options.sourceDateEpoch)
+      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
@@ -149,7 +154,8 @@ public enum Packer {
   }
 
   private static func writeFile(
-    _ item: PackageScan.Item, as path: String, root: Int32, sourcePath: String, writer: ArchiveWriter
+    _ item: PackageScan.Item, as path: String, root: Int32, sourcePath: String,
+    writer: ArchiveWriter
   ) throws {
     let displayPath = sourcePath + "/" + item.relativePath
     let descriptor = openat(root, item.relativePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -164,7 +170,8 @@ public enum Packer {
     guard (info.st_mode & S_IFMT) == S_IFREG, info.st_ino == item.info.st_ino,
       info.st_size == item.info.st_size
     else {
-      throw PackagingError(.fileChanged, "'\(displayPath)' changed while the package was being packed")
+      throw PackagingError(
+        .fileChanged, "'\(displayPath)' changed while the package was being packed")
     }
     try writer.writeRegularFile(
       path: path, descriptor: descriptor, size: Int64(info.st_size),

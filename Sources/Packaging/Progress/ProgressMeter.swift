@@ -117,8 +117,10 @@ final class ProgressMeter: Sendable {
     } else if now > 0 {
       rate = Double(done) / (Double(now) / 1e9)
     }
-    let totalBytes = bytesTotalKnown.load(ordering: .relaxed) ? bytesTotal.load(ordering: .relaxed) : nil
-    let totalFiles = filesTotalKnown.load(ordering: .relaxed) ? filesTotal.load(ordering: .relaxed) : nil
+    let totalBytes =
+      bytesTotalKnown.load(ordering: .relaxed) ? bytesTotal.load(ordering: .relaxed) : nil
+    let totalFiles =
+      filesTotalKnown.load(ordering: .relaxed) ? filesTotal.load(ordering: .relaxed) : nil
     var remaining: Duration?
     if isFinished {
       remaining = .zero
@@ -163,7 +165,8 @@ final class ProgressMeter: Sendable {
       return false
     }
     if alreadyFinished {
-      continuation.yield(.finished(snapshot(fraction: root.fractionCompleted, cancelled: root.isCancelled)))
+      continuation.yield(
+        .finished(snapshot(fraction: root.fractionCompleted, cancelled: root.isCancelled)))
       continuation.finish()
     }
   }

@@ -31,7 +31,7 @@ public final class ArchiveWriter {
   private let entry: ArchiveEntryHandle
   private let bufferStart: UnsafeMutableRawPointer
   private let buffer: UnsafeMutableRawBufferPointer
-  private let probe = CompressibilityProbe()
+  private let probe: CompressibilityProbe
   private var isOpen = true
   private var ownerNames: [uid_t: String?] = [:]
   private var groupNames: [gid_t: String?] = [:]
@@ -58,12 +58,15 @@ public final class ArchiveWriter {
     }
   }
 
-  init(handle: ArchiveWriteHandle, options: ArchiveWriterOptions, progress: ProgressReporter?) throws {
+  init(handle: ArchiveWriteHandle, options: ArchiveWriterOptions, progress: ProgressReporter?)
+    throws
+  {
     self.handle = handle
     self.format = handle.format
     self.options = options
     self.progress = progress
     entry = try ArchiveEntryHandle()
+    probe = CompressibilityProbe(registry: options.typeRegistry)
     bufferStart = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
     buffer = UnsafeMutableRawBufferPointer(start: bufferStart, count: Self.chunkSize)
   }
@@ -84,7 +87,9 @@ public final class ArchiveWriter {
   ///   - path: The entry's path inside the archive (`Notebook/pages`), relative, `/`-separated.
   ///   - attributes: Its permissions and modification time.
   /// - Throws: ``PackagingError`` for an unusable path or a write failure.
-  public func addDirectory(_ path: String, attributes: ArchiveEntryAttributes = .init(permissions: 0o755)) throws {
+  public func addDirectory(
+    _ path: String, attributes: ArchiveEntryAttributes = .init(permissions: 0o755)
+  ) throws {
     try validate(path)
     try writeDirectory(path: path, metadata: Metadata(attributes))
   }
@@ -314,9 +319,12 @@ public final class ArchiveWriter {
     return true
   }
 
-  private func prepareEntry(path: String, type: ArchiveEntryHandle.FileType, metadata: Metadata) throws {
+  private func prepareEntry(path: String, type: ArchiveEntryHandle.FileType, metadata: Metadata)
+    throws
+  {
     guard isOpen else {
-      throw PackagingError(.invalidEntry, "cannot add '\(path)': the archive writer was already closed")
+      throw PackagingError(
+        .invalidEntry, "cannot add '\(path)': the archive writer was already closed")
     }
     entry.clear()
     entry.pathname = path

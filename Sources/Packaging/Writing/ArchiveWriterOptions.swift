@@ -1,5 +1,7 @@
+import UniformTypes
+
 /// How an ``ArchiveWriter`` compresses entries and stamps their metadata.
-public struct ArchiveWriterOptions: Sendable, Hashable {
+public struct ArchiveWriterOptions: Sendable {
   /// The compression level, or `nil` for the format's default.
   ///
   /// For zip, 0 stores every entry. See ``ArchiveFormat/compressionLevels``.
@@ -13,6 +15,8 @@ public struct ArchiveWriterOptions: Sendable, Hashable {
   /// A `SOURCE_DATE_EPOCH`: modification times later than this are clamped
   /// to it (only when ``reproducible`` is on).
   public var sourceDateEpoch: Int64?
+  /// The registry that types file names, to store already-compressed content.
+  public var typeRegistry: TypeRegistry
 
   /// Creates options.
   ///
@@ -21,14 +25,17 @@ public struct ArchiveWriterOptions: Sendable, Hashable {
   ///   - compression: How zip entries are compressed.
   ///   - reproducible: Whether to write byte-identical archives.
   ///   - sourceDateEpoch: The latest modification time to record.
+  ///   - typeRegistry: The registry that types file names.
   public init(
     compressionLevel: Int? = nil, compression: EntryCompression = .automatic,
-    reproducible: Bool = false, sourceDateEpoch: Int64? = nil
+    reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
+    typeRegistry: TypeRegistry = .system
   ) {
     self.compressionLevel = compressionLevel
     self.compression = compression
     self.reproducible = reproducible
     self.sourceDateEpoch = sourceDateEpoch
+    self.typeRegistry = typeRegistry
   }
 }
 

@@ -13,7 +13,8 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
   let package = folder.appendingPathComponent(name)
   try FileManager.default.createDirectory(
     at: package.appendingPathComponent("pages"), withIntermediateDirectories: true)
-  try Data(#"{"title":"T","pageOrder":[]}"#.utf8).write(to: package.appendingPathComponent("metadata.json"))
+  try Data(#"{"title":"T","pageOrder":[]}"#.utf8).write(
+    to: package.appendingPathComponent("metadata.json"))
   for index in 0..<3 {
     try Data(String(repeating: "page \(index) ", count: 200).utf8)
       .write(to: package.appendingPathComponent("pages/\(index).txt"))
@@ -34,9 +35,12 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
       #expect(context.standardError.text == "")
 
       let tar = await FolioMain.run(
-        ["pack", "Note.examplenotebook", "--format", "tar.xz", "--quiet"], context: makeContext(folder))
+        ["pack", "Note.examplenotebook", "--format", "tar.xz", "--quiet"],
+        context: makeContext(folder))
       #expect(tar == 0)
-      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Note.examplenotebook.tar.xz").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("Note.examplenotebook.tar.xz").path))
     }
   }
 
@@ -44,12 +48,18 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
     try await withTemporaryDirectory("cli-pack-ext") { folder in
       _ = try makePackage(in: folder)
       let context = makeContext(folder)
-      #expect(await FolioMain.run(["pack", "Note.examplenotebook", "-o", "out/n.tar.bz2", "-q"], context: context) == 1)
-      try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+      #expect(
+        await FolioMain.run(
+          ["pack", "Note.examplenotebook", "-o", "out/n.tar.bz2", "-q"], context: context) == 1)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
       let again = makeContext(folder)
-      #expect(await FolioMain.run(["pack", "Note.examplenotebook", "-o", "out/n.tar.bz2", "-q"], context: again) == 0)
+      #expect(
+        await FolioMain.run(
+          ["pack", "Note.examplenotebook", "-o", "out/n.tar.bz2", "-q"], context: again) == 0)
       #expect(again.standardOutput.text == "")
-      let listing = try runProcess("bsdtar", ["-tf", folder.appendingPathComponent("out/n.tar.bz2").path])
+      let listing = try runProcess(
+        "bsdtar", ["-tf", folder.appendingPathComponent("out/n.tar.bz2").path])
       #expect(listing.outputText.contains("Note.examplenotebook/pages/2.txt"))
     }
   }
@@ -104,7 +114,8 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
       let package = try makePackage(in: folder)
       #expect(mkfifo(package.appendingPathComponent("pipe").path, 0o600) == 0)
       let context = makeContext(folder)
-      let status = await FolioMain.run(["pack", "Note.examplenotebook", "--progress", "json"], context: context)
+      let status = await FolioMain.run(
+        ["pack", "Note.examplenotebook", "--progress", "json"], context: context)
       #expect(status == 1)
       #expect(context.standardError.text.contains("Note.examplenotebook/pipe"))
       #expect(context.standardError.text.contains(#""status":"failed""#))
@@ -117,12 +128,19 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
     try await withTemporaryDirectory("cli-pack-epoch") { folder in
       _ = try makePackage(in: folder)
       let environment = ["SOURCE_DATE_EPOCH": "1600000000"]
-      #expect(await FolioMain.run(["pack", "Note.examplenotebook", "-o", "a.zip", "-q"], context: makeContext(folder, environment: environment)) == 0)
+      #expect(
+        await FolioMain.run(
+          ["pack", "Note.examplenotebook", "-o", "a.zip", "-q"],
+          context: makeContext(folder, environment: environment)) == 0)
       try await Task.sleep(for: .milliseconds(1100))
-      try Data("touched".utf8).write(to: folder.appendingPathComponent("Note.examplenotebook/pages/0.txt"))
+      try Data("touched".utf8).write(
+        to: folder.appendingPathComponent("Note.examplenotebook/pages/0.txt"))
       try Data(String(repeating: "page 0 ", count: 200).utf8).write(
         to: folder.appendingPathComponent("Note.examplenotebook/pages/0.txt"))
-      #expect(await FolioMain.run(["pack", "Note.examplenotebook", "-o", "b.zip", "-q"], context: makeContext(folder, environment: environment)) == 0)
+      #expect(
+        await FolioMain.run(
+          ["pack", "Note.examplenotebook", "-o", "b.zip", "-q"],
+          context: makeContext(folder, environment: environment)) == 0)
       let first = try Data(contentsOf: folder.appendingPathComponent("a.zip"))
       let second = try Data(contentsOf: folder.appendingPathComponent("b.zip"))
       #expect(first == second)
@@ -134,7 +152,10 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
     try await withTemporaryDirectory("cli-pack-sigint") { folder in
       let process = Process()
       process.executableURL = FolioBinary.url
-      process.arguments = ["pack", media.path, "-o", folder.appendingPathComponent("m.tar.xz").path, "--progress", "json"]
+      process.arguments = [
+        "pack", media.path, "-o", folder.appendingPathComponent("m.tar.xz").path, "--progress",
+        "json",
+      ]
       let errors = Pipe()
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice

@@ -1,7 +1,8 @@
-@testable import FolioCommands
 import Foundation
 import Packaging
 import Testing
+
+@testable import FolioCommands
 
 @Suite struct ProgressDisplayTests {
   @Test func liveLineShowsFilesBytesRateAndTimeLeft() {
@@ -10,7 +11,9 @@ import Testing
       fractionCompleted: 0.5, completedFiles: 1204, totalFiles: 2001, completedBytes: 4_300_000,
       totalBytes: 9_437_184, elapsed: .seconds(1), bytesPerSecond: 12_897_485,
       estimatedTimeRemaining: .seconds(62))
-    #expect(display.line(snapshot) == "Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  1:02 left")
+    #expect(
+      display.line(snapshot) == "Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  1:02 left"
+    )
   }
 
   @Test func unknownTotalsAreLeftOut() {
@@ -22,11 +25,17 @@ import Testing
   }
 
   @Test func modeFollowsTheOptionsAndTheTerminal() throws {
-    #expect(try ProgressDisplay.mode(progress: nil, quiet: false, sink: .buffer(isTerminal: true)) == .live)
+    #expect(
+      try ProgressDisplay.mode(progress: nil, quiet: false, sink: .buffer(isTerminal: true))
+        == .live)
     #expect(try ProgressDisplay.mode(progress: nil, quiet: false, sink: .buffer()) == .none)
-    #expect(try ProgressDisplay.mode(progress: nil, quiet: true, sink: .buffer(isTerminal: true)) == .none)
+    #expect(
+      try ProgressDisplay.mode(progress: nil, quiet: true, sink: .buffer(isTerminal: true)) == .none
+    )
     #expect(try ProgressDisplay.mode(progress: "json", quiet: true, sink: .buffer()) == .json)
-    #expect(throws: UsageError.self) { try ProgressDisplay.mode(progress: "x", quiet: false, sink: .buffer()) }
+    #expect(throws: UsageError.self) {
+      try ProgressDisplay.mode(progress: "x", quiet: false, sink: .buffer())
+    }
   }
 
   @Test func jsonEscapesControlCharactersInPaths() async throws {

@@ -26,6 +26,17 @@ import Testing
     #expect(ArchiveFormat(name: "rar") == nil)
   }
 
+  @Test func typesMapToTheMostSpecificFormat() {
+    #expect(ArchiveFormat(type: "com.facebook.zstandard-tar-archive") == .tarZstd)
+    #expect(ArchiveFormat(type: "org.gnu.gnu-zip-tar-archive") == .tarGzip)
+    #expect(ArchiveFormat(type: "public.zip-archive") == .zip)
+    #expect(ArchiveFormat(type: "org.gnu.gnu-zip-archive") == nil)
+    #expect(ArchiveFormat(type: "public.plain-text") == nil)
+    for format in ArchiveFormat.allCases {
+      #expect(ArchiveFormat(type: format.typeIdentifier) == format)
+    }
+  }
+
   @Test func everyFormatRoundTripsItsOwnExtension() {
     for format in ArchiveFormat.allCases {
       #expect(ArchiveFormat(fileName: "a." + format.fileExtension) == format)

@@ -1,6 +1,7 @@
 import FolioTestSupport
 import Foundation
 import Testing
+import UniformTypes
 
 @testable import Packaging
 
@@ -18,7 +19,10 @@ import Testing
       #expect(copy.status == 0)
       let copied = copyParent.appendingPathComponent("mixed.examplenotebook")
       _ = try runProcess("chown", ["-R", "-h", "1234:1234", copied.path])
-      var times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456), timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456)]
+      var times = [
+        timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456),
+        timespec(tv_sec: 1_700_000_000, tv_nsec: 123_456),
+      ]
       utimensat(AT_FDCWD, copied.appendingPathComponent("metadata.json").path, &times, 0)
 
       let options = PackOptions(format: format, reproducible: true)
@@ -41,16 +45,27 @@ import Testing
         folder.appendingPathComponent("Tree.pkg"),
         files: ["new.txt": PackTestTrees.text(100), "old.txt": PackTestTrees.text(100)],
         mtime: 1_800_000_000)
-      var old = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+      var old = [
+        timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0),
+      ]
       utimensat(AT_FDCWD, tree.appendingPathComponent("old.txt").path, &old, 0)
       let archive = folder.appendingPathComponent("t.tar")
-      _ = try await Packer.pack(tree, to: archive, options: PackOptions(sourceDateEpoch: 1_500_000_000))
+      _ = try await Packer.pack(
+        tree, to: archive, options: PackOptions(sourceDateEpoch: 1_500_000_000))
       let listing = try runProcess(
         "python3",
-        ["-c", "import sys,tarfile\nfor m in tarfile.open(sys.argv[1]): print(m.name, m.mtime, m.uid, m.gid)", archive.path])
+        [
+          "-c",
+          "import sys,tarfile\nfor m in tarfile.open(sys.argv[1]): print(m.name, m.mtime, m.uid, m.gid)",
+          archive.path,
+        ])
       #expect(listing.status == 0)
       let lines = Set(listing.outputText.split(separator: "\n").map(String.init))
-      #expect(lines == ["Tree.pkg 1500000000 0 0", "Tree.pkg/new.txt 1500000000 0 0", "Tree.pkg/old.txt 1000000000 0 0"])
+      #expect(
+        lines == [
+          "Tree.pkg 1500000000 0 0", "Tree.pkg/new.txt 1500000000 0 0",
+          "Tree.pkg/old.txt 1000000000 0 0",
+        ])
     }
   }
 
@@ -72,7 +87,11 @@ import Testing
         #expect(python.status == 0, "zipfile: \(python.errorText)")
         let flags = try runProcess(
           "python3",
-          ["-c", "import sys,zipfile\nfor i in zipfile.ZipFile(sys.argv[1]).infolist():\n if not i.filename.isascii(): print(i.filename, i.flag_bits & 0x800)", archive.path])
+          [
+            "-c",
+            "import sys,zipfile\nfor i in zipfile.ZipFile(sys.argv[1]).infolist():\n if not i.filename.isascii(): print(i.filename, i.flag_bits & 0x800)",
+            archive.path,
+          ])
         #expect(flags.outputText.split(separator: "\n").allSatisfy { $0.hasSuffix(" 2048") })
         #expect(!flags.outputText.isEmpty)
       } else {
@@ -103,7 +122,9 @@ import Testing
     try await withTemporaryDirectory("pack-hardlinks") { folder in
       let tree = try PackTestTrees.make(
         folder.appendingPathComponent("Links.pkg"), files: ["a.txt": PackTestTrees.text(5000)])
-      #expect(link(tree.appendingPathComponent("a.txt").path, tree.appendingPathComponent("b.txt").path) == 0)
+      #expect(
+        link(tree.appendingPathComponent("a.txt").path, tree.appendingPathComponent("b.txt").path)
+          == 0)
       let tar = folder.appendingPathComponent("l.tar")
       let tarResult = try await Packer.pack(tree, to: tar)
       #expect(tarResult.hardLinkCount == 1)
@@ -161,7 +182,8 @@ import Testing
       let forced = folder.appendingPathComponent("forced.zip")
       _ = try await Packer.pack(
         tree, to: forced, options: PackOptions(compressionLevel: 1, compression: .deflate))
-      #expect(try zipMethods(forced).filter { !$0.key.hasSuffix("/") }.values.allSatisfy { $0 == 8 })
+      #expect(
+        try zipMethods(forced).filter { !$0.key.hasSuffix("/") }.values.allSatisfy { $0 == 8 })
 
       let stored = folder.appendingPathComponent("stored.zip")
       _ = try await Packer.pack(tree, to: stored, options: PackOptions(compressionLevel: 0))
@@ -170,10 +192,38 @@ import Testing
     }
   }
 
+  @Test func declaredTypesConformingToCompressedTypesAreStored() async throws {
+    var builder = TypeRegistryBuilder()
+    builder.add(
+      TypeDeclaration(
+        identifier: "com.example.sketch-bundle", kind: .exported,
+        conformsTo: ["public.zip-archive"], tags: [TypeTag(.filenameExtension, "sketchz")]))
+    let registry = builder.build()
+    try await withTemporaryDirectory("pack-registry") { folder in
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("R.pkg"),
+        files: [
+          "drawing.sketchz": PackTestTrees.text(20_000), "notes.txt": PackTestTrees.text(20_000),
+        ])
+      let archive = folder.appendingPathComponent("r.zip")
+      _ = try await Packer.pack(tree, to: archive, options: PackOptions(typeRegistry: registry))
+      let methods = try zipMethods(archive)
+      #expect(methods["R.pkg/drawing.sketchz"] == 0)
+      #expect(methods["R.pkg/notes.txt"] == 8)
+      // The system registry does not know the extension: the text is deflated.
+      _ = try await Packer.pack(tree, to: archive)
+      #expect(try zipMethods(archive)["R.pkg/drawing.sketchz"] == 8)
+    }
+  }
+
   private func zipMethods(_ archive: URL) throws -> [String: Int] {
     let result = try runProcess(
       "python3",
-      ["-c", "import sys,zipfile\nfor i in zipfile.ZipFile(sys.argv[1]).infolist(): print(i.compress_type, i.filename)", archive.path])
+      [
+        "-c",
+        "import sys,zipfile\nfor i in zipfile.ZipFile(sys.argv[1]).infolist(): print(i.compress_type, i.filename)",
+        archive.path,
+      ])
     var methods: [String: Int] = [:]
     for line in result.outputText.split(separator: "\n") {
       let parts = line.split(separator: " ", maxSplits: 1)
@@ -186,7 +236,8 @@ import Testing
 
   @Test func fifoIsRefusedNamingItsPath() async throws {
     try await withTemporaryDirectory("pack-fifo") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("F.pkg"), files: ["a.txt": Data("a".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("F.pkg"), files: ["a.txt": Data("a".utf8)])
       #expect(mkfifo(tree.appendingPathComponent("pipe").path, 0o644) == 0)
       let archive = folder.appendingPathComponent("f.zip")
       await #expect {
@@ -203,10 +254,15 @@ import Testing
 
   @Test func socketIsRefusedNamingItsPath() async throws {
     try await withTemporaryDirectory("pack-socket") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("S.pkg"), files: ["a.txt": Data("a".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("S.pkg"), files: ["a.txt": Data("a".utf8)])
       let socketPath = tree.appendingPathComponent("sock").path
       let made = try runProcess(
-        "python3", ["-c", "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])", socketPath])
+        "python3",
+        [
+          "-c", "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.bind(sys.argv[1])",
+          socketPath,
+        ])
       #expect(made.status == 0)
       await #expect {
         try await Packer.pack(tree, to: folder.appendingPathComponent("s.tar"))
@@ -220,7 +276,8 @@ import Testing
   @Test(arguments: ["/etc/passwd", "../outside.txt", "sub/../../outside.txt", "here/../x"])
   func externalSymlinkIsRefusedUnlessAllowed(target: String) async throws {
     try await withTemporaryDirectory("pack-extlink") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("L.pkg"), files: ["sub/a.txt": Data("a".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("L.pkg"), files: ["sub/a.txt": Data("a".utf8)])
       // `here` points at the package root itself, so `here/../x` leaves the package
       // though it looks lexically inside.
       try FileManager.default.createSymbolicLink(
@@ -245,11 +302,13 @@ import Testing
 
   @Test func internalSymlinksThroughOtherLinksAreKept() async throws {
     try await withTemporaryDirectory("pack-intlink") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("I.pkg"), files: ["a/b/c.txt": Data("c".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("I.pkg"), files: ["a/b/c.txt": Data("c".utf8)])
       try FileManager.default.createSymbolicLink(
         atPath: tree.appendingPathComponent("deep").path, withDestinationPath: "a/b")
       try FileManager.default.createSymbolicLink(
-        atPath: tree.appendingPathComponent("up").path, withDestinationPath: "deep/../../../I.pkg/a")
+        atPath: tree.appendingPathComponent("up").path, withDestinationPath: "deep/../../../I.pkg/a"
+      )
       try FileManager.default.createSymbolicLink(
         atPath: tree.appendingPathComponent("dangling").path, withDestinationPath: "missing/file")
       await #expect(throws: PackagingError.self) {
@@ -266,7 +325,8 @@ import Testing
 
   @Test func outputInsideThePackageIsRefused() async throws {
     try await withTemporaryDirectory("pack-inside") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("P.pkg"), files: ["a.txt": Data("a".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("P.pkg"), files: ["a.txt": Data("a".utf8)])
       await #expect {
         try await Packer.pack(tree, to: tree.appendingPathComponent("self.zip"))
       } throws: { ($0 as? PackagingError)?.code == .outputInsideSource }
@@ -275,16 +335,21 @@ import Testing
 
   @Test func formatComesFromTheOutputName() async throws {
     try await withTemporaryDirectory("pack-format") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("P.pkg"), files: ["a.txt": Data("a".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("P.pkg"), files: ["a.txt": Data("a".utf8)])
       let result = try await Packer.pack(tree, to: folder.appendingPathComponent("p.tgz"))
       #expect(result.format == .tarGzip)
-      let kind = try runProcess("sh", ["-c", "head -c 2 \"$1\" | od -An -tx1", "sh", folder.appendingPathComponent("p.tgz").path])
+      let kind = try runProcess(
+        "sh",
+        ["-c", "head -c 2 \"$1\" | od -An -tx1", "sh", folder.appendingPathComponent("p.tgz").path])
       #expect(kind.outputText.trimmingCharacters(in: .whitespacesAndNewlines) == "1f 8b")
       await #expect {
         try await Packer.pack(tree, to: folder.appendingPathComponent("p.unknown"))
       } throws: { ($0 as? PackagingError)?.code == .unknownFormat }
       await #expect {
-        try await Packer.pack(tree, to: folder.appendingPathComponent("p.tar"), options: PackOptions(compressionLevel: 5))
+        try await Packer.pack(
+          tree, to: folder.appendingPathComponent("p.tar"),
+          options: PackOptions(compressionLevel: 5))
       } throws: { ($0 as? PackagingError)?.code == .invalidLevel }
     }
   }
@@ -293,7 +358,8 @@ import Testing
 
   @Test func failedPackLeavesAnExistingOutputIntact() async throws {
     try await withTemporaryDirectory("pack-atomic") { folder in
-      let tree = try PackTestTrees.make(folder.appendingPathComponent("A.pkg"), files: ["a.txt": Data("a".utf8)])
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("A.pkg"), files: ["a.txt": Data("a".utf8)])
       let archive = folder.appendingPathComponent("a.zip")
       let previous = Data("previous archive".utf8)
       try previous.write(to: archive)

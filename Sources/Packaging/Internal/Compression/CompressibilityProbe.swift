@@ -1,4 +1,5 @@
 import Foundation
+import UniformTypes
 
 /// Decides whether deflating a file is worth it, before its header is written.
 ///
@@ -19,9 +20,17 @@ final class CompressibilityProbe {
   /// How many bytes each extra sample (at ¼, ½ and ¾ of a large file) reads.
   static let sampleSize = 16 * 1024
 
+  private let registry: TypeRegistry
   private let histogram = UnsafeMutablePointer<Int>.allocate(capacity: 256)
   let sampleBuffer = UnsafeMutableRawBufferPointer.allocate(
     byteCount: CompressibilityProbe.sampleSize, alignment: 16)
+
+  /// Creates a probe.
+  ///
+  /// - Parameter registry: The registry that types file names.
+  init(registry: TypeRegistry) {
+    self.registry = registry
+  }
 
   deinit {
     histogram.deallocate()
@@ -30,10 +39,18 @@ final class CompressibilityProbe {
 
   /// Whether a file's name marks it as already compressed.
   ///
+  /// The name is typed through the registry: a type conforming to one of
+  /// ``CompressedContent/types`` is compressed. Extensions the registry does
+  /// not declare are looked up in ``CompressedContent/fileExtensions``.
+  ///
   /// - Parameter fileName: The file's name (only the extension counts).
   /// - Returns: `true` for JPEG, PNG, MP4, zip and the like.
   func isAlreadyCompressed(fileName: String) -> Bool {
     guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return false }
+    let type = registry.identify(fileName: fileName, kind: .regularFile)
+    if CompressedContent.types.contains(where: { registry.conforms(type, to: $0) }) {
+      return true
+    }
     let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
     return CompressedContent.fileExtensions.contains(fileExtension)
   }
@@ -74,9 +91,21 @@ final class CompressibilityProbe {
   }
 }
 
-/// The file name extensions of content that is already compressed.
+/// Content that is already compressed, so deflating it again only costs time.
 enum CompressedContent {
-  /// Images, audio, video, archives and office containers, lowercased.
+  /// Types whose data is compressed: lossy and lossless compressed images,
+  /// movies, compressed audio, compressed archives. Not `public.image` or
+  /// `public.audio` as a whole (TIFF, BMP, WAVE and AIFF are raw), nor
+  /// `public.archive` (tar is not compressed).
+  static let types: [TypeIdentifier] = [
+    "public.jpeg", "public.png", "com.compuserve.gif", "public.heif-standard",
+    "org.webmproject.webp", "public.movie", "public.mp3", "public.mpeg-4-audio",
+    "public.aac-audio", "org.xiph.flac", "com.pkware.zip-archive", "org.gnu.gnu-zip-archive",
+    "public.bzip2-archive", "org.tukaani.xz-archive", "com.facebook.zstandard-archive",
+    "org.7-zip.7-zip-archive", "com.rarlab.rar-archive",
+  ]
+
+  /// Extensions of compressed content the system registry may not declare, lowercased.
   static let fileExtensions: Set<String> = [
     // Images
     "jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "avif", "jxl", "jp2",

@@ -72,9 +72,11 @@ final class AtomicOutputFile {
     if rename(temporaryPath, destination.path) != 0 {
       let code = errno
       unlink(temporaryPath)
-      throw PackagingError.system("cannot move the archive into place at '\(destination.path)'", errno: code)
+      throw PackagingError.system(
+        "cannot move the archive into place at '\(destination.path)'", errno: code)
     }
-    let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let folder = open(
+      destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if folder >= 0 {
       fsync(folder)
       close(folder)

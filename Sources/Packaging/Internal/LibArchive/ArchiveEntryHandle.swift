@@ -88,7 +88,8 @@ final class ArchiveEntryHandle {
   var modificationTime: timespec? {
     get {
       guard archive_entry_mtime_is_set(pointer) != 0 else { return nil }
-      return timespec(tv_sec: archive_entry_mtime(pointer), tv_nsec: archive_entry_mtime_nsec(pointer))
+      return timespec(
+        tv_sec: archive_entry_mtime(pointer), tv_nsec: archive_entry_mtime_nsec(pointer))
     }
     set {
       if let newValue {

@@ -180,7 +180,8 @@ final class ArchiveWriteHandle {
         pointer, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
       let count = try checkCount(written, "writing data of '\(name())'")
       guard count > 0 else {
-        throw PackagingError(.archiveFailed, "writing data of '\(name())': libarchive accepted no bytes")
+        throw PackagingError(
+          .archiveFailed, "writing data of '\(name())': libarchive accepted no bytes")
       }
       offset += count
     }

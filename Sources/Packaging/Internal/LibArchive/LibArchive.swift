@@ -76,7 +76,9 @@ enum LibArchive {
   }
 
   private static let localeReady: Bool = {
-    if let current = setlocale(LC_CTYPE, nil), String(cString: current).uppercased().contains("UTF-8") {
+    if let current = setlocale(LC_CTYPE, nil),
+      String(cString: current).uppercased().contains("UTF-8")
+    {
       return true
     }
     if setlocale(LC_CTYPE, "C.UTF-8") != nil { return true }
@@ -115,7 +117,9 @@ struct LibArchiveFailure: Error, Sendable, CustomStringConvertible {
 
   var description: String {
     var text = "\(Self.name(of: status))"
-    if errorNumber != 0 { text += ", errno \(errorNumber) (\(String(cString: strerror(errorNumber))))" }
+    if errorNumber != 0 {
+      text += ", errno \(errorNumber) (\(String(cString: strerror(errorNumber))))"
+    }
     return text
   }
 }
