@@ -93,8 +93,10 @@ final class CompressibilityProbe {
 
 /// Content that is already compressed, so deflating it again only costs time.
 enum CompressedContent {
-  /// Types whose data is compressed: lossy and lossless compressed images,
-  /// movies, compressed audio, compressed archives. Not `public.image` or
+  /// Types whose data is compressed.
+  ///
+  /// Lossy and lossless compressed images, movies, compressed audio,
+  /// compressed archives. Not `public.image` or
   /// `public.audio` as a whole (TIFF, BMP, WAVE and AIFF are raw), nor
   /// `public.archive` (tar is not compressed).
   static let types: [TypeIdentifier] = [
