@@ -14,6 +14,8 @@ public struct FolioCommand: ParsableCommand {
 
   /// The subcommands, in the order `folio --help` lists them. A subcommand is
   /// listed here only once it does its whole job.
-  static let subcommands: [any ParsableCommand.Type] = [Pack.self, Plist.self]
+  static let subcommands: [any ParsableCommand.Type] = [
+    Pack.self, Plist.self, Validate.self, Types.self,
+  ]
 
 }

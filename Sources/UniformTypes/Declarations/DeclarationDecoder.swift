@@ -326,7 +326,7 @@ struct DeclarationDecoder {
   private mutating func checkUnknown(
     _ entry: PropertyListValue.DictionaryEntry, known: Set<String>, prefixes: [String]
   ) {
-    guard prefixes.contains(where: { entry.key.hasPrefix($0) }),
+    guard prefixes.contains(where: { entry.key.hasPrefix($0) }), !known.contains(entry.key),
       !Self.legacyDeclarationKeys.contains(entry.key)
     else { return }
     let suggestion = known.min { editDistance($0, entry.key) < editDistance($1, entry.key) }

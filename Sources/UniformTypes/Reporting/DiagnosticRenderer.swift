@@ -271,13 +271,15 @@ public struct DiagnosticRenderer: Sendable {
     }
   }
 
-  /// A relative URI reference for a path: each component percent-encoded.
+  /// A URI for a path: a relative reference for a relative path, a `file://` URI
+  /// for an absolute one, each component percent-encoded.
   static func uri(for path: String) -> String {
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: ";:?#[]@!$&'()*+,=")
-    return path.split(separator: "/", omittingEmptySubsequences: false).map {
+    let encoded = path.split(separator: "/", omittingEmptySubsequences: false).map {
       String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0)
     }.joined(separator: "/")
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
   }
 
   private func encode<T: Encodable>(_ value: T) -> String {

@@ -72,8 +72,14 @@ struct ValidationRun {
   }
 
   func sortedDiagnostics() -> [Diagnostic] {
+    Self.sort(diagnostics, fileOrder: sources.map(\.name))
+  }
+
+  /// Orders diagnostics by file (in the given order), line (or byte offset) and column;
+  /// diagnostics at the same place keep their order.
+  static func sort(_ diagnostics: [Diagnostic], fileOrder names: [String]) -> [Diagnostic] {
     let fileOrder = Dictionary(
-      sources.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     return diagnostics.enumerated().sorted { a, b in
       let left = a.element.location
       let right = b.element.location
@@ -217,15 +223,28 @@ struct ValidationRun {
             hint: "remove one link of the cycle"))
       }
     }
-    guard identifierUsable, parentsUsable, !selfCycle else { return }
-    // Every ancestor must be known before base-type rules can judge.
+    guard identifierUsable, !selfCycle else { return }
+
+    // A positive finding holds even when some parent is unknown.
+    let isData = conformsThroughParents(declaration, to: .data)
+    let isPackage = identifier == .package || conformsThroughParents(declaration, to: .package)
+    if isData, let directory = [TypeIdentifier.package, .bundle, .folder, .directory].first(where: {
+      conformsThroughParents(declaration, to: $0)
+    }) {
+      diagnostics.append(
+        ValidationRule.dataAndPackage.diagnostic(
+          "\(identifier) conforms to both public.data (a file) and \(directory) (a directory)",
+          at: location,
+          hint: "keep public.data for a file format, or com.apple.package for a folder shown as one file"
+        ))
+    }
+
+    // Negative findings need every ancestor known.
+    guard parentsUsable else { return }
     for parent in declaration.parents {
       if registry.supertypes(of: parent).contains(where: { !registry.isDeclared($0) }) { return }
       if registry.conforms(parent, to: identifier) { return }
     }
-
-    let isData = conformsThroughParents(declaration, to: .data)
-    let isPackage = identifier == .package || conformsThroughParents(declaration, to: .package)
     if declaration.kind == .exported && !isData && !isPackage {
       diagnostics.append(
         ValidationRule.missingBaseType.diagnostic(
@@ -233,12 +252,6 @@ struct ValidationRun {
           at: location,
           hint: "add public.data (a file) or com.apple.package (a folder shown as one file) to UTTypeConformsTo"
         ))
-    }
-    if isData && isPackage {
-      diagnostics.append(
-        ValidationRule.dataAndPackage.diagnostic(
-          "\(identifier) conforms to both public.data and com.apple.package",
-          at: location, hint: "keep public.data for a file format or com.apple.package for a folder"))
     }
     if !isPackage, let reason = packageReason(declaration) {
       diagnostics.append(

@@ -86,9 +86,10 @@ extension ValidationRule {
   public static let missingBaseType = ValidationRule(
     "missing-base-type", .error,
     "An exported type conforms to neither public.data nor com.apple.package.")
-  /// A type that conforms to both `public.data` and `com.apple.package`.
+  /// A type that conforms to both `public.data` and `com.apple.package` (or another directory type).
   public static let dataAndPackage = ValidationRule(
-    "data-and-package", .error, "A type conforms to both public.data and com.apple.package.")
+    "data-and-package", .error,
+    "A type conforms to both public.data (a file) and com.apple.package or another directory type.")
   /// A package type that does not conform to `com.apple.package`.
   public static let packageNotConforming = ValidationRule(
     "package-not-conforming", .error,

@@ -1,0 +1,15 @@
+extension FolioCommand {
+  /// `folio types`: questions to the type registry.
+  struct Types: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "types",
+      abstract: "List, show, compare and identify uniform types.",
+      discussion: """
+        Every subcommand uses the system types compiled into folio, the files
+        given with --declarations, and every *.plist in the directories of
+        FOLIO_TYPES_PATH and in $XDG_DATA_HOME/folio/types (default
+        ~/.local/share/folio/types).
+        """,
+      subcommands: [List.self, Show.self, Conforms.self, Identify.self])
+  }
+}

@@ -1,0 +1,87 @@
+internal import CLibXML2
+
+/// Owns one compiled RELAX NG schema; frees it in `deinit`.
+///
+/// The corresponding C functions are `xmlRelaxNGNewMemParserCtxt`,
+/// `xmlRelaxNGParse` and `xmlRelaxNGFree`.
+final class RelaxNGSchemaHandle {
+  let pointer: xmlRelaxNGPtr
+
+  /// Compiles a schema from its text.
+  ///
+  /// - Parameters:
+  ///   - source: The RELAX NG text.
+  ///   - name: The schema's name, for messages.
+  /// - Throws: ``UniformTypeError`` with `schema-failure` naming the first problem.
+  init(source: String, name: String) throws {
+    _ = LibXML.initialized
+    let collector = LibXML.ErrorCollector()
+    let bytes = Array(source.utf8)
+    let parser = try bytes.withUnsafeBufferPointer { buffer in
+      try buffer.withMemoryRebound(to: CChar.self) { characters in
+        try LibXML.check(
+          xmlRelaxNGNewMemParserCtxt(characters.baseAddress, Int32(characters.count)),
+          "create a RELAX NG parser for \(name)")
+      }
+    }
+    defer { xmlRelaxNGFreeParserCtxt(parser) }
+    let schema = withExtendedLifetime(collector) { () -> xmlRelaxNGPtr? in
+      xmlRelaxNGSetParserStructuredErrors(
+        parser, LibXML.ErrorCollector.callback, Unmanaged.passUnretained(collector).toOpaque())
+      return xmlRelaxNGParse(parser)
+    }
+    pointer = try LibXML.check(schema, "compile the schema \(name)", problems: collector.problems)
+  }
+
+  deinit {
+    xmlRelaxNGFree(pointer)
+  }
+
+  /// Validates a document.
+  ///
+  /// - Parameter document: The parsed document.
+  /// - Returns: The violations, each with its line; empty when valid.
+  /// - Throws: ``UniformTypeError`` with `schema-failure` on an internal libxml2 error.
+  func validate(_ document: XMLDocumentHandle) throws -> [LibXML.Problem] {
+    let context = try RelaxNGValidationContextHandle(schema: self)
+    return try context.validate(document)
+  }
+}
+
+/// Owns one RELAX NG validation context; frees it in `deinit`.
+///
+/// The corresponding C functions are `xmlRelaxNGNewValidCtxt` and `xmlRelaxNGFreeValidCtxt`.
+final class RelaxNGValidationContextHandle {
+  let pointer: xmlRelaxNGValidCtxtPtr
+  /// The schema the context validates against, kept alive as long as the context.
+  let schema: RelaxNGSchemaHandle
+  private let collector = LibXML.ErrorCollector()
+
+  /// Creates a validation context.
+  ///
+  /// - Parameter schema: The compiled schema.
+  /// - Throws: ``UniformTypeError`` with `schema-failure` when libxml2 cannot allocate one.
+  init(schema: RelaxNGSchemaHandle) throws {
+    self.schema = schema
+    pointer = try LibXML.check(xmlRelaxNGNewValidCtxt(schema.pointer), "create a validation context")
+    xmlRelaxNGSetValidStructuredErrors(
+      pointer, LibXML.ErrorCollector.callback, Unmanaged.passUnretained(collector).toOpaque())
+  }
+
+  deinit {
+    xmlRelaxNGFreeValidCtxt(pointer)
+  }
+
+  /// Validates a document.
+  ///
+  /// The corresponding C function is `xmlRelaxNGValidateDoc`.
+  ///
+  /// - Parameter document: The parsed document.
+  /// - Returns: The violations; empty when valid.
+  /// - Throws: ``UniformTypeError`` with `schema-failure` on an internal error.
+  func validate(_ document: XMLDocumentHandle) throws -> [LibXML.Problem] {
+    collector.problems = []
+    let code = withExtendedLifetime(document) { xmlRelaxNGValidateDoc(pointer, document.pointer) }
+    return try LibXML.checkValidation(code, problems: collector.problems)
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+public import PropertyLists
+
+/// A RELAX NG schema from `Schemas/`, for a structural first pass over XML property lists.
+///
+/// The schemas are compiled into the binary (see `scripts/embed-schemas.sh`),
+/// so an installed `folio` needs no checkout and no network. Validation runs
+/// through libxml2 and reports each violation with its line.
+public enum PropertyListSchema: String, Sendable, CaseIterable {
+  /// `Schemas/plist.rng`: the shape of Apple's `PropertyList-1.0.dtd`.
+  case plist
+  /// `Schemas/type-declarations.rng`: a property list holding type declarations and document types.
+  case typeDeclarations
+
+  /// The schema's file name in `Schemas/`.
+  public var fileName: String {
+    switch self {
+    case .plist: "plist.rng"
+    case .typeDeclarations: "type-declarations.rng"
+    }
+  }
+
+  /// The schema's RELAX NG text, exactly as in `Schemas/`.
+  public var source: String {
+    switch self {
+    case .plist: EmbeddedSchemas.plist + "\n"
+    case .typeDeclarations: EmbeddedSchemas.typeDeclarations + "\n"
+    }
+  }
+
+  /// Validates an XML document against the schema.
+  ///
+  /// The document is parsed without network access, without loading its DTD
+  /// and without substituting entities.
+  ///
+  /// - Parameters:
+  ///   - data: The XML bytes.
+  ///   - file: The name used in diagnostic locations.
+  /// - Returns: One `schema-violation` error per violation (or one for XML that
+  ///   does not parse), each with its line; empty when the document is valid.
+  /// - Throws: ``UniformTypeError`` with `schema-failure` when libxml2 cannot
+  ///   compile the schema or fails internally.
+  public func validate(_ data: Data, file: String) throws -> [Diagnostic] {
+    let schema = try RelaxNGSchemaHandle(source: source, name: fileName)
+    let problems: [LibXML.Problem]
+    do {
+      let document = try XMLDocumentHandle(data: data, name: file)
+      problems = try schema.validate(document)
+    } catch let failure as LibXML.Problem {
+      problems = [failure]
+    }
+    // libxml2 reports failed attempts inside `except` patterns as datatype errors;
+    // they only add noise when a real violation is reported too.
+    let noise = "Error validating datatype string"
+    let meaningful = problems.filter { !$0.message.hasPrefix(noise) }
+    return (meaningful.isEmpty ? problems : meaningful).map { problem in
+      ValidationRule.schemaViolation.diagnostic(
+        "\(problem.message) (\(fileName))",
+        at: SourceLocation(
+          file: file, line: problem.line > 0 ? problem.line : nil,
+          column: problem.column > 0 ? problem.column : nil),
+        hint: "fix the structure so the file matches Schemas/\(fileName)")
+    }
+  }
+}
