@@ -41,7 +41,9 @@ let package = Package(
     // MARK: Tests
     .target(name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport"),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"]),
-    .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"]),
+    .testTarget(
+      name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "PackagingTests", dependencies: ["Packaging", "FolioTestSupport"]),
     .testTarget(name: "ExportingTests", dependencies: ["Exporting", "FolioTestSupport"]),
     .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),

@@ -13,12 +13,12 @@ out=Sources/UniformTypes/Schemas/EmbeddedSchemas.swift
   echo "enum EmbeddedSchemas {"
   echo "  /// \`Schemas/plist.rng\`: the shape of Apple's property-list DTD."
   printf '  static let plist = #"""\n'
-  cat Schemas/plist.rng
-  printf '"""#\n\n'
+  sed 's/^\(.\)/    \1/' Schemas/plist.rng
+  printf '    """#\n\n'
   echo "  /// \`Schemas/type-declarations.rng\`: property lists holding type declarations."
   printf '  static let typeDeclarations = #"""\n'
-  cat Schemas/type-declarations.rng
-  printf '"""#\n'
+  sed 's/^\(.\)/    \1/' Schemas/type-declarations.rng
+  printf '    """#\n'
   echo "}"
 } > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -42,10 +42,11 @@ extension FolioCommand.Types {
       for declaration in declarations {
         let extensions = declaration.filenameExtensions.map { "." + $0 }.joined(separator: " ")
         let mimeTypes = declaration.mimeTypes.joined(separator: " ")
-        text += [
-          declaration.identifier.rawValue, declaration.typeDescription?.value ?? "", extensions,
-          mimeTypes,
-        ].joined(separator: "\t") + "\n"
+        text +=
+          [
+            declaration.identifier.rawValue, declaration.typeDescription?.value ?? "", extensions,
+            mimeTypes,
+          ].joined(separator: "\t") + "\n"
       }
       context.standardOutput.write(text)
       return .success

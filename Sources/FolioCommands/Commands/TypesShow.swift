@@ -88,7 +88,8 @@ extension FolioCommand.Types {
         return
       }
       shown.insert(identifier)
-      let marker = registry.isDeclared(identifier) || identifier.isDynamic ? "" : " (declared nowhere)"
+      let marker =
+        registry.isDeclared(identifier) || identifier.isDynamic ? "" : " (declared nowhere)"
       text += "\(indent)\(identifier)\(marker)\n"
       for parent in registry.parents(of: identifier) {
         appendTree(

@@ -69,7 +69,8 @@ extension FolioCommand {
         if file == "-" {
           inputs.append(.init(data: try context.readStandardInput(), displayName: "-"))
         } else {
-          inputs.append(.init(url: URL(fileURLWithPath: context.absolutePath(file)), displayName: file))
+          inputs.append(
+            .init(url: URL(fileURLWithPath: context.absolutePath(file)), displayName: file))
         }
       }
       let validator = TypeDeclarationValidator(baseRegistry: registry)

@@ -222,7 +222,8 @@ public struct DiagnosticRenderer: Sendable {
   /// - Returns: The text.
   public func sarif(_ report: ValidationReport) -> String {
     var rules = ValidationRule.all
-    for diagnostic in report.diagnostics where !rules.contains(where: { $0.code == diagnostic.code }) {
+    for diagnostic in report.diagnostics
+    where !rules.contains(where: { $0.code == diagnostic.code }) {
       rules.append(ValidationRule(diagnostic.code, diagnostic.severity, diagnostic.message))
     }
     let ruleIndex = Dictionary(

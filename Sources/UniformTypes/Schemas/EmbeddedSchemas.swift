@@ -5,298 +5,298 @@
 enum EmbeddedSchemas {
   /// `Schemas/plist.rng`: the shape of Apple's property-list DTD.
   static let plist = #"""
-<?xml version="1.0" encoding="UTF-8"?>
-<!--
-  The shape of Apple's PropertyList-1.0.dtd, as RELAX NG, for the `folio validate` schema option.
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!--
+      The shape of Apple's PropertyList-1.0.dtd, as RELAX NG, for the `folio validate` schema option.
 
-  Like the DTD: the root `plist` holds one object; `dict` alternates `key` and an
-  object; `array` holds objects; `true` and `false` are empty; the other
-  elements hold text. Text between elements (other than whitespace) is an
-  error. Formats of numbers, dates and base64 are checked by the reader, not here.
--->
-<grammar xmlns="http://relaxng.org/ns/structure/1.0" datatypeLibrary="">
-  <start>
-    <element name="plist">
-      <optional>
-        <attribute name="version">
-          <value type="string">1.0</value>
-        </attribute>
-      </optional>
-      <ref name="object"/>
-    </element>
-  </start>
+      Like the DTD: the root `plist` holds one object; `dict` alternates `key` and an
+      object; `array` holds objects; `true` and `false` are empty; the other
+      elements hold text. Text between elements (other than whitespace) is an
+      error. Formats of numbers, dates and base64 are checked by the reader, not here.
+    -->
+    <grammar xmlns="http://relaxng.org/ns/structure/1.0" datatypeLibrary="">
+      <start>
+        <element name="plist">
+          <optional>
+            <attribute name="version">
+              <value type="string">1.0</value>
+            </attribute>
+          </optional>
+          <ref name="object"/>
+        </element>
+      </start>
 
-  <define name="object">
-    <choice>
-      <ref name="array"/>
-      <ref name="data"/>
-      <ref name="date"/>
-      <ref name="dict"/>
-      <ref name="real"/>
-      <ref name="integer"/>
-      <ref name="string"/>
-      <ref name="true"/>
-      <ref name="false"/>
-    </choice>
-  </define>
+      <define name="object">
+        <choice>
+          <ref name="array"/>
+          <ref name="data"/>
+          <ref name="date"/>
+          <ref name="dict"/>
+          <ref name="real"/>
+          <ref name="integer"/>
+          <ref name="string"/>
+          <ref name="true"/>
+          <ref name="false"/>
+        </choice>
+      </define>
 
-  <define name="dict">
-    <element name="dict">
-      <zeroOrMore>
-        <element name="key"><text/></element>
-        <ref name="object"/>
-      </zeroOrMore>
-    </element>
-  </define>
+      <define name="dict">
+        <element name="dict">
+          <zeroOrMore>
+            <element name="key"><text/></element>
+            <ref name="object"/>
+          </zeroOrMore>
+        </element>
+      </define>
 
-  <define name="array">
-    <element name="array">
-      <zeroOrMore>
-        <ref name="object"/>
-      </zeroOrMore>
-    </element>
-  </define>
+      <define name="array">
+        <element name="array">
+          <zeroOrMore>
+            <ref name="object"/>
+          </zeroOrMore>
+        </element>
+      </define>
 
-  <define name="string"><element name="string"><text/></element></define>
-  <define name="data"><element name="data"><text/></element></define>
-  <define name="date"><element name="date"><text/></element></define>
-  <define name="real"><element name="real"><text/></element></define>
-  <define name="integer"><element name="integer"><text/></element></define>
-  <define name="true"><element name="true"><empty/></element></define>
-  <define name="false"><element name="false"><empty/></element></define>
-</grammar>
-"""#
+      <define name="string"><element name="string"><text/></element></define>
+      <define name="data"><element name="data"><text/></element></define>
+      <define name="date"><element name="date"><text/></element></define>
+      <define name="real"><element name="real"><text/></element></define>
+      <define name="integer"><element name="integer"><text/></element></define>
+      <define name="true"><element name="true"><empty/></element></define>
+      <define name="false"><element name="false"><empty/></element></define>
+    </grammar>
+    """#
 
   /// `Schemas/type-declarations.rng`: property lists holding type declarations.
   static let typeDeclarations = #"""
-<?xml version="1.0" encoding="UTF-8"?>
-<!--
-  Type-declaration property lists (an Info.plist, or a file of declarations for
-  FOLIO_TYPES_PATH), as RELAX NG, for the structural pass of the `folio validate` schema option.
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!--
+      Type-declaration property lists (an Info.plist, or a file of declarations for
+      FOLIO_TYPES_PATH), as RELAX NG, for the structural pass of the `folio validate` schema option.
 
-  It is the plist shape of plist.rng, plus: the root is a dict; the values of
-  UTExportedTypeDeclarations and UTImportedTypeDeclarations are arrays of
-  declarations, each a dict with exactly one UTTypeIdentifier string; known
-  declaration and document-type keys hold values of the documented type
-  (UTTypeConformsTo and tag values a string or an array of strings,
-  LSTypeIsPackage a boolean, CFBundleTypeRole and LSHandlerRank one of Apple's
-  words). Any other key may hold any object. Semantic rules (identifier syntax,
-  conformance, tags) are Folio's validator's job, not this schema's.
--->
-<grammar xmlns="http://relaxng.org/ns/structure/1.0" datatypeLibrary="">
-  <start>
-    <element name="plist">
-      <optional>
-        <attribute name="version">
-          <value type="string">1.0</value>
-        </attribute>
-      </optional>
-      <element name="dict">
-        <zeroOrMore>
-          <choice>
-            <group>
-              <element name="key"><value type="string">UTExportedTypeDeclarations</value></element>
-              <element name="array"><zeroOrMore><ref name="declaration"/></zeroOrMore></element>
-            </group>
-            <group>
-              <element name="key"><value type="string">UTImportedTypeDeclarations</value></element>
-              <element name="array"><zeroOrMore><ref name="declaration"/></zeroOrMore></element>
-            </group>
-            <group>
-              <element name="key"><value type="string">CFBundleDocumentTypes</value></element>
-              <element name="array"><zeroOrMore><ref name="documentType"/></zeroOrMore></element>
-            </group>
-            <group>
-              <element name="key"><data type="string"><except><choice><value type="string">UTExportedTypeDeclarations</value><value type="string">UTImportedTypeDeclarations</value><value type="string">CFBundleDocumentTypes</value></choice></except></data></element>
-              <ref name="object"/>
-            </group>
-          </choice>
-        </zeroOrMore>
-      </element>
-    </element>
-  </start>
+      It is the plist shape of plist.rng, plus: the root is a dict; the values of
+      UTExportedTypeDeclarations and UTImportedTypeDeclarations are arrays of
+      declarations, each a dict with exactly one UTTypeIdentifier string; known
+      declaration and document-type keys hold values of the documented type
+      (UTTypeConformsTo and tag values a string or an array of strings,
+      LSTypeIsPackage a boolean, CFBundleTypeRole and LSHandlerRank one of Apple's
+      words). Any other key may hold any object. Semantic rules (identifier syntax,
+      conformance, tags) are Folio's validator's job, not this schema's.
+    -->
+    <grammar xmlns="http://relaxng.org/ns/structure/1.0" datatypeLibrary="">
+      <start>
+        <element name="plist">
+          <optional>
+            <attribute name="version">
+              <value type="string">1.0</value>
+            </attribute>
+          </optional>
+          <element name="dict">
+            <zeroOrMore>
+              <choice>
+                <group>
+                  <element name="key"><value type="string">UTExportedTypeDeclarations</value></element>
+                  <element name="array"><zeroOrMore><ref name="declaration"/></zeroOrMore></element>
+                </group>
+                <group>
+                  <element name="key"><value type="string">UTImportedTypeDeclarations</value></element>
+                  <element name="array"><zeroOrMore><ref name="declaration"/></zeroOrMore></element>
+                </group>
+                <group>
+                  <element name="key"><value type="string">CFBundleDocumentTypes</value></element>
+                  <element name="array"><zeroOrMore><ref name="documentType"/></zeroOrMore></element>
+                </group>
+                <group>
+                  <element name="key"><data type="string"><except><choice><value type="string">UTExportedTypeDeclarations</value><value type="string">UTImportedTypeDeclarations</value><value type="string">CFBundleDocumentTypes</value></choice></except></data></element>
+                  <ref name="object"/>
+                </group>
+              </choice>
+            </zeroOrMore>
+          </element>
+        </element>
+      </start>
 
-  <define name="declaration">
-    <element name="dict">
-      <zeroOrMore>
-        <ref name="declarationPair"/>
-      </zeroOrMore>
-      <element name="key"><value type="string">UTTypeIdentifier</value></element>
-      <ref name="string"/>
-      <zeroOrMore>
-        <ref name="declarationPair"/>
-      </zeroOrMore>
-    </element>
-  </define>
+      <define name="declaration">
+        <element name="dict">
+          <zeroOrMore>
+            <ref name="declarationPair"/>
+          </zeroOrMore>
+          <element name="key"><value type="string">UTTypeIdentifier</value></element>
+          <ref name="string"/>
+          <zeroOrMore>
+            <ref name="declarationPair"/>
+          </zeroOrMore>
+        </element>
+      </define>
 
-  <define name="declarationPair">
-    <choice>
-      <group>
-        <element name="key"><value type="string">UTTypeConformsTo</value></element>
-        <ref name="stringOrStrings"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeDescription</value></element>
-        <ref name="string"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeIconFile</value></element>
-        <ref name="string"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeIconFiles</value></element>
-        <ref name="strings"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeIcons</value></element>
-        <ref name="dict"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeReferenceURL</value></element>
-        <ref name="string"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeVersion</value></element>
-        <ref name="string"/>
-      </group>
-      <group>
-        <element name="key"><value type="string">UTTypeTagSpecification</value></element>
-        <ref name="tagSpecification"/>
-      </group>
-      <group>
-        <element name="key"><data type="string"><except><choice><value type="string">UTTypeIdentifier</value><value type="string">UTTypeConformsTo</value><value type="string">UTTypeDescription</value><value type="string">UTTypeIconFile</value><value type="string">UTTypeIconFiles</value><value type="string">UTTypeIcons</value><value type="string">UTTypeReferenceURL</value><value type="string">UTTypeVersion</value><value type="string">UTTypeTagSpecification</value></choice></except></data></element>
-        <ref name="object"/>
-      </group>
-    </choice>
-  </define>
-
-  <define name="tagSpecification">
-    <element name="dict">
-      <zeroOrMore>
-        <element name="key"><text/></element>
-        <ref name="stringOrStrings"/>
-      </zeroOrMore>
-    </element>
-  </define>
-
-  <define name="documentType">
-    <element name="dict">
-      <zeroOrMore>
+      <define name="declarationPair">
         <choice>
           <group>
-            <element name="key"><value type="string">CFBundleTypeName</value></element>
+            <element name="key"><value type="string">UTTypeConformsTo</value></element>
+            <ref name="stringOrStrings"/>
+          </group>
+          <group>
+            <element name="key"><value type="string">UTTypeDescription</value></element>
             <ref name="string"/>
           </group>
           <group>
-            <element name="key"><value type="string">CFBundleTypeRole</value></element>
-            <element name="string"><choice><value type="string">Editor</value><value type="string">Viewer</value><value type="string">Shell</value><value type="string">QLGenerator</value><value type="string">None</value></choice></element>
-          </group>
-          <group>
-            <element name="key"><value type="string">LSHandlerRank</value></element>
-            <element name="string"><choice><value type="string">Owner</value><value type="string">Default</value><value type="string">Alternate</value><value type="string">None</value></choice></element>
-          </group>
-          <group>
-            <element name="key"><value type="string">LSItemContentTypes</value></element>
-            <ref name="strings"/>
-          </group>
-          <group>
-            <element name="key"><value type="string">LSTypeIsPackage</value></element>
-            <ref name="boolean"/>
-          </group>
-          <group>
-            <element name="key"><value type="string">CFBundleTypeExtensions</value></element>
-            <ref name="strings"/>
-          </group>
-          <group>
-            <element name="key"><value type="string">CFBundleTypeMIMETypes</value></element>
-            <ref name="strings"/>
-          </group>
-          <group>
-            <element name="key"><value type="string">CFBundleTypeOSTypes</value></element>
-            <ref name="strings"/>
-          </group>
-          <group>
-            <element name="key"><value type="string">CFBundleTypeIconFile</value></element>
+            <element name="key"><value type="string">UTTypeIconFile</value></element>
             <ref name="string"/>
           </group>
           <group>
-            <element name="key"><value type="string">NSDocumentClass</value></element>
-            <ref name="string"/>
-          </group>
-          <group>
-            <element name="key"><value type="string">NSExportableTypes</value></element>
+            <element name="key"><value type="string">UTTypeIconFiles</value></element>
             <ref name="strings"/>
           </group>
           <group>
-            <element name="key"><data type="string"><except><choice><value type="string">CFBundleTypeName</value><value type="string">CFBundleTypeRole</value><value type="string">LSHandlerRank</value><value type="string">LSItemContentTypes</value><value type="string">LSTypeIsPackage</value><value type="string">CFBundleTypeExtensions</value><value type="string">CFBundleTypeMIMETypes</value><value type="string">CFBundleTypeOSTypes</value><value type="string">CFBundleTypeIconFile</value><value type="string">NSDocumentClass</value><value type="string">NSExportableTypes</value></choice></except></data></element>
+            <element name="key"><value type="string">UTTypeIcons</value></element>
+            <ref name="dict"/>
+          </group>
+          <group>
+            <element name="key"><value type="string">UTTypeReferenceURL</value></element>
+            <ref name="string"/>
+          </group>
+          <group>
+            <element name="key"><value type="string">UTTypeVersion</value></element>
+            <ref name="string"/>
+          </group>
+          <group>
+            <element name="key"><value type="string">UTTypeTagSpecification</value></element>
+            <ref name="tagSpecification"/>
+          </group>
+          <group>
+            <element name="key"><data type="string"><except><choice><value type="string">UTTypeIdentifier</value><value type="string">UTTypeConformsTo</value><value type="string">UTTypeDescription</value><value type="string">UTTypeIconFile</value><value type="string">UTTypeIconFiles</value><value type="string">UTTypeIcons</value><value type="string">UTTypeReferenceURL</value><value type="string">UTTypeVersion</value><value type="string">UTTypeTagSpecification</value></choice></except></data></element>
             <ref name="object"/>
           </group>
         </choice>
-      </zeroOrMore>
-    </element>
-  </define>
+      </define>
 
-  <define name="stringOrStrings">
-    <choice>
-      <ref name="string"/>
-      <ref name="strings"/>
-    </choice>
-  </define>
+      <define name="tagSpecification">
+        <element name="dict">
+          <zeroOrMore>
+            <element name="key"><text/></element>
+            <ref name="stringOrStrings"/>
+          </zeroOrMore>
+        </element>
+      </define>
 
-  <define name="strings">
-    <element name="array">
-      <zeroOrMore>
-        <ref name="string"/>
-      </zeroOrMore>
-    </element>
-  </define>
+      <define name="documentType">
+        <element name="dict">
+          <zeroOrMore>
+            <choice>
+              <group>
+                <element name="key"><value type="string">CFBundleTypeName</value></element>
+                <ref name="string"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">CFBundleTypeRole</value></element>
+                <element name="string"><choice><value type="string">Editor</value><value type="string">Viewer</value><value type="string">Shell</value><value type="string">QLGenerator</value><value type="string">None</value></choice></element>
+              </group>
+              <group>
+                <element name="key"><value type="string">LSHandlerRank</value></element>
+                <element name="string"><choice><value type="string">Owner</value><value type="string">Default</value><value type="string">Alternate</value><value type="string">None</value></choice></element>
+              </group>
+              <group>
+                <element name="key"><value type="string">LSItemContentTypes</value></element>
+                <ref name="strings"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">LSTypeIsPackage</value></element>
+                <ref name="boolean"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">CFBundleTypeExtensions</value></element>
+                <ref name="strings"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">CFBundleTypeMIMETypes</value></element>
+                <ref name="strings"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">CFBundleTypeOSTypes</value></element>
+                <ref name="strings"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">CFBundleTypeIconFile</value></element>
+                <ref name="string"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">NSDocumentClass</value></element>
+                <ref name="string"/>
+              </group>
+              <group>
+                <element name="key"><value type="string">NSExportableTypes</value></element>
+                <ref name="strings"/>
+              </group>
+              <group>
+                <element name="key"><data type="string"><except><choice><value type="string">CFBundleTypeName</value><value type="string">CFBundleTypeRole</value><value type="string">LSHandlerRank</value><value type="string">LSItemContentTypes</value><value type="string">LSTypeIsPackage</value><value type="string">CFBundleTypeExtensions</value><value type="string">CFBundleTypeMIMETypes</value><value type="string">CFBundleTypeOSTypes</value><value type="string">CFBundleTypeIconFile</value><value type="string">NSDocumentClass</value><value type="string">NSExportableTypes</value></choice></except></data></element>
+                <ref name="object"/>
+              </group>
+            </choice>
+          </zeroOrMore>
+        </element>
+      </define>
 
-  <define name="boolean">
-    <choice>
-      <ref name="true"/>
-      <ref name="false"/>
-    </choice>
-  </define>
+      <define name="stringOrStrings">
+        <choice>
+          <ref name="string"/>
+          <ref name="strings"/>
+        </choice>
+      </define>
 
-  <!-- The plist shape, as in plist.rng. -->
-  <define name="object">
-    <choice>
-      <ref name="array"/>
-      <ref name="data"/>
-      <ref name="date"/>
-      <ref name="dict"/>
-      <ref name="real"/>
-      <ref name="integer"/>
-      <ref name="string"/>
-      <ref name="true"/>
-      <ref name="false"/>
-    </choice>
-  </define>
+      <define name="strings">
+        <element name="array">
+          <zeroOrMore>
+            <ref name="string"/>
+          </zeroOrMore>
+        </element>
+      </define>
 
-  <define name="dict">
-    <element name="dict">
-      <zeroOrMore>
-        <element name="key"><text/></element>
-        <ref name="object"/>
-      </zeroOrMore>
-    </element>
-  </define>
+      <define name="boolean">
+        <choice>
+          <ref name="true"/>
+          <ref name="false"/>
+        </choice>
+      </define>
 
-  <define name="array">
-    <element name="array">
-      <zeroOrMore>
-        <ref name="object"/>
-      </zeroOrMore>
-    </element>
-  </define>
+      <!-- The plist shape, as in plist.rng. -->
+      <define name="object">
+        <choice>
+          <ref name="array"/>
+          <ref name="data"/>
+          <ref name="date"/>
+          <ref name="dict"/>
+          <ref name="real"/>
+          <ref name="integer"/>
+          <ref name="string"/>
+          <ref name="true"/>
+          <ref name="false"/>
+        </choice>
+      </define>
 
-  <define name="string"><element name="string"><text/></element></define>
-  <define name="data"><element name="data"><text/></element></define>
-  <define name="date"><element name="date"><text/></element></define>
-  <define name="real"><element name="real"><text/></element></define>
-  <define name="integer"><element name="integer"><text/></element></define>
-  <define name="true"><element name="true"><empty/></element></define>
-  <define name="false"><element name="false"><empty/></element></define>
-</grammar>
-"""#
+      <define name="dict">
+        <element name="dict">
+          <zeroOrMore>
+            <element name="key"><text/></element>
+            <ref name="object"/>
+          </zeroOrMore>
+        </element>
+      </define>
+
+      <define name="array">
+        <element name="array">
+          <zeroOrMore>
+            <ref name="object"/>
+          </zeroOrMore>
+        </element>
+      </define>
+
+      <define name="string"><element name="string"><text/></element></define>
+      <define name="data"><element name="data"><text/></element></define>
+      <define name="date"><element name="date"><text/></element></define>
+      <define name="real"><element name="real"><text/></element></define>
+      <define name="integer"><element name="integer"><text/></element></define>
+      <define name="true"><element name="true"><empty/></element></define>
+      <define name="false"><element name="false"><empty/></element></define>
+    </grammar>
+    """#
 }

@@ -228,14 +228,17 @@ struct ValidationRun {
     // A positive finding holds even when some parent is unknown.
     let isData = conformsThroughParents(declaration, to: .data)
     let isPackage = identifier == .package || conformsThroughParents(declaration, to: .package)
-    if isData, let directory = [TypeIdentifier.package, .bundle, .folder, .directory].first(where: {
-      conformsThroughParents(declaration, to: $0)
-    }) {
+    if isData,
+      let directory = [TypeIdentifier.package, .bundle, .folder, .directory].first(where: {
+        conformsThroughParents(declaration, to: $0)
+      })
+    {
       diagnostics.append(
         ValidationRule.dataAndPackage.diagnostic(
           "\(identifier) conforms to both public.data (a file) and \(directory) (a directory)",
           at: location,
-          hint: "keep public.data for a file format, or com.apple.package for a folder shown as one file"
+          hint:
+            "keep public.data for a file format, or com.apple.package for a folder shown as one file"
         ))
     }
 
@@ -250,7 +253,8 @@ struct ValidationRun {
         ValidationRule.missingBaseType.diagnostic(
           "exported type \(identifier) conforms to neither public.data nor com.apple.package",
           at: location,
-          hint: "add public.data (a file) or com.apple.package (a folder shown as one file) to UTTypeConformsTo"
+          hint:
+            "add public.data (a file) or com.apple.package (a folder shown as one file) to UTTypeConformsTo"
         ))
     }
     if !isPackage, let reason = packageReason(declaration) {
@@ -318,7 +322,8 @@ struct ValidationRun {
       }
       diagnostics.append(
         ValidationRule.invalidRole.diagnostic(
-          "\(name) has CFBundleTypeRole '\(role.value)'", at: role.location ?? documentType.location,
+          "\(name) has CFBundleTypeRole '\(role.value)'",
+          at: role.location ?? documentType.location,
           hint: suggestion.map { "write \($0)" }
             ?? "use one of \(TypeDeclarationValidator.roles.joined(separator: ", "))"))
     }
@@ -367,7 +372,9 @@ struct ValidationRun {
             severity: apple ? .warning : .error))
       } else if documentType.isPackage?.value == true
         && !registry.conforms(contentType.value, to: .package)
-        && !sources.contains(where: { $0.declarations.contains { $0.identifier == contentType.value } })
+        && !sources.contains(where: {
+          $0.declarations.contains { $0.identifier == contentType.value }
+        })
       {
         diagnostics.append(
           ValidationRule.packageNotConforming.diagnostic(
@@ -391,7 +398,9 @@ struct ValidationRun {
 
   // MARK: Tags
 
-  private mutating func checkExtension(_ text: String, at location: SourceLocation?, allowWildcard: Bool) {
+  private mutating func checkExtension(
+    _ text: String, at location: SourceLocation?, allowWildcard: Bool
+  ) {
     if Self.hasVariable(text) { return }
     if allowWildcard && text == "*" { return }
     let problem: String?
@@ -497,7 +506,9 @@ struct ValidationRun {
   static func identifierHint(_ problem: String) -> String {
     if problem.contains("whitespace") { return "remove the whitespace" }
     if problem.contains("reverse-DNS") { return "use reverse-DNS such as com.yourcompany.name" }
-    if problem.contains("empty") { return "write a reverse-DNS identifier such as com.yourcompany.name" }
+    if problem.contains("empty") {
+      return "write a reverse-DNS identifier such as com.yourcompany.name"
+    }
     return "use only ASCII letters, digits, hyphens and periods"
   }
 

@@ -63,7 +63,8 @@ final class RelaxNGValidationContextHandle {
   /// - Throws: ``UniformTypeError`` with `schema-failure` when libxml2 cannot allocate one.
   init(schema: RelaxNGSchemaHandle) throws {
     self.schema = schema
-    pointer = try LibXML.check(xmlRelaxNGNewValidCtxt(schema.pointer), "create a validation context")
+    pointer = try LibXML.check(
+      xmlRelaxNGNewValidCtxt(schema.pointer), "create a validation context")
     xmlRelaxNGSetValidStructuredErrors(
       pointer, LibXML.ErrorCollector.callback, Unmanaged.passUnretained(collector).toOpaque())
   }

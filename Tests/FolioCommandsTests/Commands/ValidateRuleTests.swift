@@ -1,0 +1,356 @@
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// One test per validation rule: a minimal fixture, the rule code, its position and the exit status.
+@Suite struct ValidateRuleTests {
+  @Test func missingIdentifier() async throws {
+    let fixture = Fixture(text: infoPlist(exported: typeDict(nil)))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "missing-identifier", severity: "error",
+      at: fixture.position(of: "<dict>", after: "UTExportedTypeDeclarations"), status: 1)
+  }
+
+  @Test func invalidIdentifier() async throws {
+    let fixture = Fixture(text: infoPlist(exported: typeDict("org.vim.c++-source")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-identifier", severity: "error",
+      at: fixture.position(of: "<string>org.vim"), status: 1)
+  }
+
+  @Test func invalidParentIdentifierWithTrailingSpace() async throws {
+    let fixture = Fixture(
+      text: infoPlist(imported: typeDict("io.example.audio", conformsTo: ["public.mpeg-4-audio "])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-identifier", severity: "error",
+      at: fixture.position(of: "<string>public.mpeg-4-audio "), status: 1)
+    #expect(run.with(code: "invalid-identifier").first?.message.contains("whitespace") == true)
+  }
+
+  @Test func reservedIdentifier() async throws {
+    let fixture = Fixture(text: infoPlist(exported: typeDict("public.thing")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "reserved-identifier", severity: "error",
+      at: fixture.position(of: "<string>public.thing"), status: 1)
+  }
+
+  @Test func dynamicIdentifierIsAWarningThatStrictTurnsIntoFailure() async throws {
+    let fixture = Fixture(text: infoPlist(imported: typeDict("dyn.ah62d4rv4ge8043a")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "dynamic-identifier", severity: "warning",
+      at: fixture.position(of: "<string>dyn."), status: 0)
+    let strict = try await runValidate([fixture], arguments: ["--strict"])
+    #expect(strict.status == 1)
+  }
+
+  @Test func duplicateIdentifier() async throws {
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("com.example.doc") + typeDict("com.example.doc")))
+    let run = try await runValidate([fixture])
+    let second = fixture.position(
+      of: "<string>com.example.doc", after: "<string>com.example.doc</string>")
+    expectSingle(run, code: "duplicate-identifier", severity: "error", at: second, status: 1)
+  }
+
+  @Test func duplicateIdentifierAcrossFiles() async throws {
+    let first = Fixture(name: "A.plist", text: infoPlist(exported: typeDict("com.example.doc")))
+    let second = Fixture(name: "B.plist", text: infoPlist(exported: typeDict("com.example.doc")))
+    let run = try await runValidate([first, second])
+    #expect(run.with(code: "duplicate-identifier").map(\.file) == ["B.plist"])
+    #expect(run.status == 1)
+  }
+
+  @Test func exportedAndImported() async throws {
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("org.opml.opml"), imported: typeDict("org.opml.opml")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "exported-and-imported", severity: "warning",
+      at: fixture.position(of: "<string>org.opml.opml", after: "UTImportedTypeDeclarations"),
+      status: 0)
+  }
+
+  @Test func redeclaredSystemType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(imported: typeDict("public.plain-text", conformsTo: ["public.text"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "redeclared-system-type", severity: "warning",
+      at: fixture.position(of: "<string>public.plain-text"), status: 0)
+  }
+
+  @Test func unknownSupertypeIsAnErrorOutsideAppleDomains() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        imported: typeDict("org.example.torrent", conformsTo: ["com.bittorrent.torrent"])
+          + typeDict("org.example.video", conformsTo: ["public.video-ish"])))
+    let run = try await runValidate([fixture])
+    let matches = run.with(code: "unknown-supertype")
+    #expect(matches.map(\.severity) == ["error", "warning"])
+    let position = fixture.position(of: "<string>com.bittorrent.torrent")
+    #expect(matches.first?.line == position.line)
+    #expect(matches.first?.column == position.column)
+    #expect(run.status == 1)
+  }
+
+  @Test func conformanceCycleThroughAnotherType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.a", conformsTo: ["com.example.b"])
+          + typeDict("com.example.b", conformsTo: ["public.data", "com.example.a"])))
+    let run = try await runValidate([fixture])
+    let cycles = run.with(code: "conformance-cycle")
+    #expect(cycles.count == 2)
+    let position = fixture.position(of: "<string>com.example.b</string>")
+    #expect(cycles.first?.line == position.line)
+    #expect(cycles.first?.column == position.column)
+    #expect(run.status == 1)
+  }
+
+  @Test func conformanceToItself() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.self", conformsTo: ["public.data", "com.example.self"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "conformance-cycle", severity: "error",
+      at: fixture.position(of: "<string>com.example.self", after: "UTTypeConformsTo"), status: 1)
+  }
+
+  @Test func missingBaseType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("com.example.abstract", conformsTo: ["public.content"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "missing-base-type", severity: "error",
+      at: fixture.position(of: "<string>com.example.abstract"), status: 1)
+  }
+
+  @Test func dataAndPackage() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.both", conformsTo: ["public.data", "com.apple.package"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "data-and-package", severity: "error",
+      at: fixture.position(of: "<string>com.example.both"), status: 1)
+  }
+
+  @Test func packageNotConformingWhenTheDocumentTypeSaysPackage() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.notebook", extensions: ["examplenotebook"]),
+        documentTypes: documentTypeDict(
+          contentTypes: ["com.example.notebook"],
+          extra: "      <key>LSTypeIsPackage</key>\n      <true/>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "package-not-conforming", severity: "error",
+      at: fixture.position(of: "<string>com.example.notebook"), status: 1)
+  }
+
+  @Test func packageNotConformingForABundleExtension() async throws {
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("com.example.plugin", extensions: ["bundle"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "package-not-conforming", severity: "error",
+      at: fixture.position(of: "<string>com.example.plugin"), status: 1)
+  }
+
+  @Test func wrongValueType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict(
+          "com.example.doc", conformsTo: [],
+          extra: "      <key>UTTypeConformsTo</key>\n      <integer>3</integer>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "wrong-value-type", severity: "error",
+      at: fixture.position(of: "<integer>3"), status: 1)
+  }
+
+  @Test func integerForABooleanIsAWarning() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        documentTypes: documentTypeDict(
+          extra: "      <key>LSTypeIsPackage</key>\n      <integer>0</integer>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "wrong-value-type", severity: "warning",
+      at: fixture.position(of: "<integer>0"), status: 0)
+  }
+
+  @Test func unknownKeySuggestsTheRightOne() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict(
+          "com.example.doc",
+          extra: "      <key>UTTypeConformTo</key>\n      <string>public.data</string>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "unknown-key", severity: "warning",
+      at: fixture.position(of: "<key>UTTypeConformTo"), status: 0)
+    #expect(run.with(code: "unknown-key").first?.hint == "did you mean UTTypeConformsTo?")
+  }
+
+  @Test func invalidExtension() async throws {
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("com.example.doc", extensions: [".exdoc"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-extension", severity: "error",
+      at: fixture.position(of: "<string>.exdoc"), status: 1)
+    #expect(run.with(code: "invalid-extension").first?.hint == "write 'exdoc', without the dot")
+  }
+
+  @Test func extensionWithAPathSeparator() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        documentTypes: documentTypeDict(
+          extra:
+            "      <key>CFBundleTypeExtensions</key>\n      <array>\n        <string>a/b</string>\n      </array>\n"
+        )))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-extension", severity: "error",
+      at: fixture.position(of: "<string>a/b"), status: 1)
+  }
+
+  @Test func duplicateExtensionBetweenExportedTypes() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.one", extensions: ["exdoc"])
+          + typeDict("com.example.two", extensions: ["EXDOC"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "duplicate-extension", severity: "warning",
+      at: fixture.position(of: "<string>EXDOC"), status: 0)
+  }
+
+  @Test func invalidMIMEType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict(
+          "com.example.doc",
+          extra: """
+                  <key>UTTypeTagSpecification</key>
+                  <dict>
+                    <key>public.mime-type</key>
+                    <string>notamime</string>
+                  </dict>
+
+            """)))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-mime-type", severity: "error",
+      at: fixture.position(of: "<string>notamime"), status: 1)
+  }
+
+  @Test func invalidOSType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        documentTypes: documentTypeDict(
+          extra:
+            "      <key>CFBundleTypeOSTypes</key>\n      <array>\n        <string>SQL</string>\n      </array>\n"
+        )))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-ostype", severity: "warning",
+      at: fixture.position(of: "<string>SQL"), status: 0)
+  }
+
+  @Test func invalidRoleSuggestsTheSpelling() async throws {
+    let fixture = Fixture(text: infoPlist(documentTypes: documentTypeDict(role: "editor")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-role", severity: "error",
+      at: fixture.position(of: "<string>editor"), status: 1)
+    #expect(run.with(code: "invalid-role").first?.hint == "write Editor")
+  }
+
+  @Test func invalidHandlerRank() async throws {
+    let fixture = Fixture(text: infoPlist(documentTypes: documentTypeDict(rank: "Primary")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "invalid-handler-rank", severity: "error",
+      at: fixture.position(of: "<string>Primary"), status: 1)
+  }
+
+  @Test func missingHandlerRank() async throws {
+    let fixture = Fixture(text: infoPlist(documentTypes: documentTypeDict(rank: nil)))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "missing-handler-rank", severity: "warning",
+      at: fixture.position(of: "<dict>", after: "CFBundleDocumentTypes"), status: 0)
+  }
+
+  @Test func undeclaredContentType() async throws {
+    let fixture = Fixture(
+      text: infoPlist(documentTypes: documentTypeDict(contentTypes: ["com.example.nowhere"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "undeclared-content-type", severity: "error",
+      at: fixture.position(of: "<string>com.example.nowhere"), status: 1)
+  }
+
+  @Test func unresolvedVariableAndItsResolutionByDefine() async throws {
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("$(PRODUCT_BUNDLE_IDENTIFIER).doc")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "unresolved-variable", severity: "error",
+      at: fixture.position(of: "<string>$(PRODUCT"), status: 1)
+    let defined = try await runValidate(
+      [fixture], arguments: ["-D", "PRODUCT_BUNDLE_IDENTIFIER=com.example.app"])
+    #expect(defined.diagnostics.isEmpty)
+    #expect(defined.status == 0)
+  }
+
+  @Test func emptyDeclaration() async throws {
+    let fixture = Fixture(text: infoPlist(imported: typeDict("org.example.bare", conformsTo: [])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "empty-declaration", severity: "warning",
+      at: fixture.position(of: "<string>org.example.bare"), status: 0)
+  }
+
+  @Test func unreadableFileKeepsValidatingTheOthers() async throws {
+    let broken = Fixture(name: "Broken.plist", text: "<plist>\n<dict>\n<key>a</key>\n</plist>\n")
+    let good = Fixture(name: "Good.plist", text: infoPlist(exported: typeDict("public.nope")))
+    let run = try await runValidate([broken, good])
+    let unreadable = run.with(code: "unreadable-file")
+    #expect(unreadable.count == 1)
+    #expect(unreadable.first?.file == "Broken.plist")
+    #expect(unreadable.first?.line != nil)
+    #expect(run.with(code: "reserved-identifier").first?.file == "Good.plist")
+    #expect(run.status == 1)
+  }
+
+  @Test func schemaViolationHasALine() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        documentTypes: documentTypeDict(
+          extra: "      <key>LSTypeIsPackage</key>\n      <string>YES</string>\n")))
+    let plain = try await runValidate([fixture])
+    #expect(plain.with(code: "schema-violation").isEmpty)
+    let run = try await runValidate([fixture], arguments: ["--schema"])
+    let violations = run.with(code: "schema-violation")
+    #expect(!violations.isEmpty)
+    #expect(violations.allSatisfy { ($0.line ?? 0) > 0 && $0.severity == "error" })
+    #expect(run.status == 1)
+  }
+
+  @Test func theSampleAppIsCleanEvenWhenStrictWithSchemas() async throws {
+    let text = try String(contentsOf: ProjectPaths.sampleInfoPlist, encoding: .utf8)
+    let run = try await runValidate(
+      [Fixture(name: "Info.plist", text: text)], arguments: ["--strict", "--schema"])
+    #expect(run.diagnostics.isEmpty, "\(run.diagnostics.map(\.message))")
+    #expect(run.status == 0)
+  }
+}
