@@ -1,0 +1,350 @@
+import Foundation
+
+/// The path-safety rules of an expansion, applied entry by entry, with the
+/// record of what the archive has created so far.
+///
+/// The ledger is the single place where names are judged: the zip
+/// pre-check runs the central directory through one, the expander runs
+/// every header libarchive hands it through another. It never touches the
+/// disk; it answers where an entry may go, or throws a ``PackagingError``
+/// naming the entry and the rule.
+struct ExpansionLedger {
+  /// Where an admitted entry goes.
+  enum Admission: Equatable {
+    /// Create the entry at these components below the root.
+    case expand(RelativePath)
+    /// The entry names the root itself (`./`); nothing to create.
+    case root
+    /// The entry is macOS metadata (`__MACOSX/`, `._name`) and is skipped.
+    case skipAppleDouble
+  }
+
+  /// What the archive has put at a path.
+  enum Node: Equatable {
+    /// A folder, named by an entry (`explicit`) or only implied by deeper names.
+    case directory(explicit: Bool)
+    /// A regular file (or a hard link to one).
+    case file
+    /// A symbolic link with its raw target.
+    case symbolicLink(target: [UInt8])
+  }
+
+  /// The most symbolic links followed while resolving one target, as Linux's `MAXSYMLINKS`.
+  static let maxLinkHops = 40
+  /// The longest symbolic-link target in bytes (`PATH_MAX`).
+  static let maxLinkTargetLength = 4_096
+
+  let policy: ExpansionPolicy
+  private(set) var nodes: [[UInt8]: Node] = [:]
+  private var foldedNames: [[UInt8]: [UInt8]] = [:]
+  private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
+  private(set) var entryCount = 0
+
+  init(policy: ExpansionPolicy) { self.policy = policy }
+
+  /// Judges one entry and records it.
+  ///
+  /// - Parameters:
+  ///   - name: The entry's name as stored.
+  ///   - kind: What the entry creates.
+  ///   - linkTarget: A link's target; `nil` for other kinds, or when it is not known yet
+  ///     (the zip central directory keeps symbolic-link targets in the data).
+  /// - Returns: Where the entry goes, or that it is skipped.
+  /// - Throws: ``PackagingError`` naming the entry and the rule it breaks.
+  mutating func admit(
+    _ name: EntryName, kind: ArchiveEntryInfo.Kind, linkTarget: EntryName? = nil
+  ) throws -> Admission {
+    entryCount += 1
+    if entryCount > policy.maxEntryCount {
+      throw PackagingError(
+        .tooManyEntries,
+        "entry \(name.display) is number \(entryCount): more than the limit of \(policy.maxEntryCount) entries"
+      )
+    }
+    guard let path = try Self.relativePath(of: name, policy: policy) else {
+      guard kind == .directory else {
+        throw PackagingError(.emptyName, "entry \(name.display) has no name below the root")
+      }
+      return .root
+    }
+    if policy.skipsAppleDouble, path.isAppleDouble { return .skipAppleDouble }
+    if kind.isSpecial {
+      throw PackagingError(
+        .specialFileEntry,
+        "entry \(name.display) is a \(kind.rawValue); devices, FIFOs and sockets are never created")
+    }
+
+    // Every folder above the entry must be a folder, not a file or a link.
+    var prefix: [UInt8] = []
+    for (position, component) in path.components.dropLast().enumerated() {
+      if position > 0 { prefix.append(UInt8(ascii: "/")) }
+      prefix.append(contentsOf: component.utf8)
+      switch nodes[prefix] {
+      case .symbolicLink:
+        throw PackagingError(
+          .writeThroughSymlink,
+          "entry \(name.display) would be written through the symbolic link \(EntryName(bytes: prefix).display)"
+        )
+      case .file:
+        throw PackagingError(
+          .pathConflict,
+          "entry \(name.display) needs a folder where \(EntryName(bytes: prefix).display) is a file")
+      case .directory:
+        break
+      case nil:
+        try recordFolded(prefix, entry: name)
+        nodes[prefix] = .directory(explicit: false)
+      }
+    }
+
+    let key = path.bytes
+    switch (nodes[key], kind) {
+    case (nil, _):
+      try recordFolded(key, entry: name)
+    case (.directory(explicit: false), .directory):
+      break
+    case (.directory(explicit: false), _):
+      throw PackagingError(
+        .pathConflict,
+        "entry \(name.display) is a \(kind.rawValue) where earlier entries need a folder")
+    default:
+      throw PackagingError(.duplicateEntry, "entry \(name.display) appears more than once")
+    }
+
+    switch kind {
+    case .directory:
+      nodes[key] = .directory(explicit: true)
+    case .file:
+      nodes[key] = .file
+    case .hardLink:
+      guard let linkTarget else {
+        throw PackagingError(.hardLinkTargetMissing, "hard link \(name.display) names no target")
+      }
+      _ = try hardLinkTarget(of: name, target: linkTarget)
+      nodes[key] = .file
+    case .symbolicLink:
+      let target = linkTarget?.bytes ?? []
+      if let linkTarget {
+        try checkSymbolicLink(name, at: path, target: linkTarget)
+      }
+      nodes[key] = .symbolicLink(target: target)
+      symbolicLinks.append((path, target, name))
+    case .characterDevice, .blockDevice, .fifo, .socket:
+      break  // refused above
+    }
+    return .expand(path)
+  }
+
+  /// Resolves a hard link's target to a regular file the archive created earlier.
+  ///
+  /// - Parameters:
+  ///   - name: The hard link's own name, for messages.
+  ///   - target: The target as stored (a name relative to the archive's root).
+  /// - Returns: The target's path.
+  /// - Throws: ``PackagingError`` when the target leaves the root or is not an earlier file.
+  func hardLinkTarget(of name: EntryName, target: EntryName) throws -> RelativePath {
+    let path: RelativePath?
+    do {
+      path = try Self.relativePath(of: target, policy: policy)
+    } catch let error as PackagingError
+      where error.code == .absolutePath || error.code == .parentComponent
+    {
+      throw PackagingError(
+        .linkOutsideDestination,
+        "hard link \(name.display) points to \(target.display), outside the destination")
+    }
+    guard let path, nodes[path.bytes] == .file else {
+      throw PackagingError(
+        .hardLinkTargetMissing,
+        "hard link \(name.display) points to \(target.display), which is not a file earlier in the archive"
+      )
+    }
+    return path
+  }
+
+  /// Checks a symbolic link once its target is known, against the links recorded so far.
+  ///
+  /// - Parameters:
+  ///   - name: The link's name, for messages.
+  ///   - path: Where the link goes.
+  ///   - target: The link's target as stored.
+  /// - Throws: ``PackagingError`` when the target leaves the root.
+  mutating func checkSymbolicLink(_ name: EntryName, at path: RelativePath, target: EntryName)
+    throws
+  {
+    if target.bytes.isEmpty || target.bytes.contains(0) {
+      throw PackagingError(.linkOutsideDestination, "symbolic link \(name.display) has an empty target")
+    }
+    if target.bytes.count > Self.maxLinkTargetLength {
+      throw PackagingError(
+        .nameTooLong, "symbolic link \(name.display) has a target longer than \(Self.maxLinkTargetLength) bytes")
+    }
+    var hops = 0
+    let resolved = resolve(
+      Self.split(target.bytes), from: Array(path.components.dropLast()), hops: &hops)
+    guard resolved != nil else {
+      throw PackagingError(
+        .linkOutsideDestination,
+        "symbolic link \(name.display) points to \(target.display), outside the destination")
+    }
+    if let index = symbolicLinks.lastIndex(where: { $0.path == path }) {
+      symbolicLinks[index].target = target.bytes
+    }
+    nodes[path.bytes] = .symbolicLink(target: target.bytes)
+  }
+
+  /// Checks every symbolic link again against the whole archive, once all entries are known.
+  ///
+  /// A link judged early could be redirected by a link that came later
+  /// (`d/x -> ..` then `d/y -> x/..`); resolving each target through every
+  /// recorded link at the end closes that gap.
+  ///
+  /// - Parameter top: When the archive's one top folder becomes the destination,
+  ///   links must stay inside it; `nil` when the whole root is the destination.
+  /// - Throws: ``PackagingError`` naming the first link that leaves.
+  func verifySymbolicLinks(within top: String? = nil) throws {
+    for link in symbolicLinks {
+      var hops = 0
+      let resolved = resolve(
+        Self.split(link.target), from: Array(link.path.components.dropLast()), hops: &hops)
+      let inside: Bool
+      if let resolved {
+        inside = top.map { resolved.first == $0 } ?? true
+      } else {
+        inside = false
+      }
+      if !inside {
+        throw PackagingError(
+          .linkOutsideDestination,
+          "symbolic link \(link.name.display) points to \(EntryName(bytes: link.target).display), outside the destination"
+        )
+      }
+    }
+  }
+
+  /// Follows `target` from the folder `start`, through recorded links; `nil` when it
+  /// leaves the root, is absolute, or loops.
+  private func resolve(_ target: [String]?, from start: [String], hops: inout Int) -> [String]? {
+    guard let target else { return nil }  // absolute
+    var stack = start
+    for component in target {
+      if component == "." || component.isEmpty { continue }
+      if component == ".." {
+        if stack.isEmpty { return nil }
+        stack.removeLast()
+        continue
+      }
+      stack.append(component)
+      if case .symbolicLink(let inner) = nodes[Array(stack.joined(separator: "/").utf8)] {
+        hops += 1
+        if hops > Self.maxLinkHops || inner.isEmpty { return nil }
+        guard let next = resolve(Self.split(inner), from: Array(stack.dropLast()), hops: &hops)
+        else { return nil }
+        stack = next
+      }
+    }
+    return stack
+  }
+
+  /// The components of a link target, or `nil` when it is absolute.
+  private static func split(_ bytes: [UInt8]) -> [String]? {
+    if bytes.first == UInt8(ascii: "/") { return nil }
+    return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+      .map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Records a path's folded spelling, refusing a second spelling of it.
+  private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
+    guard !policy.allowsNameCollisions else { return }
+    let folded = Self.folded(path)
+    if let earlier = foldedNames[folded], earlier != path {
+      throw PackagingError(
+        .nameCollision,
+        "entry \(entry.display): \(EntryName(bytes: path).display) and \(EntryName(bytes: earlier).display) differ only by case or Unicode normalisation"
+      )
+    }
+    foldedNames[folded] = path
+  }
+
+  /// A path's spelling with case and Unicode normalisation folded away (NFC, then lower case).
+  static func folded(_ path: [UInt8]) -> [UInt8] {
+    if path.allSatisfy({ $0 < 0x80 }) {
+      return path.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+    let text = String(decoding: path, as: UTF8.self)
+    return Array(text.precomposedStringWithCanonicalMapping.lowercased().utf8)
+  }
+
+  /// Splits an entry name into safe components, or throws the rule it breaks.
+  ///
+  /// `.` components and empty ones (`a//b`, a trailing `/`) are dropped.
+  ///
+  /// - Parameters:
+  ///   - name: The entry's name as stored.
+  ///   - policy: The name-length limits.
+  /// - Returns: The path, or `nil` when the name is the root itself (`.`, `./`).
+  /// - Throws: ``PackagingError`` naming the entry and the rule.
+  static func relativePath(of name: EntryName, policy: ExpansionPolicy) throws -> RelativePath? {
+    let bytes = name.bytes
+    if bytes.isEmpty {
+      throw PackagingError(.emptyName, "an entry has an empty name")
+    }
+    if bytes.contains(0) {
+      throw PackagingError(.nulInName, "entry \(name.display) has a NUL byte in its name")
+    }
+    if bytes.first == UInt8(ascii: "/") {
+      throw PackagingError(.absolutePath, "entry \(name.display) has an absolute name")
+    }
+    if bytes.contains(UInt8(ascii: "\\")) {
+      throw PackagingError(
+        .backslashInName, "entry \(name.display) uses '\\' in its name (a Windows separator)")
+    }
+    if bytes.count > policy.maxNameLength {
+      throw PackagingError(
+        .nameTooLong,
+        "entry \(name.display) has a name of \(bytes.count) bytes, more than the limit of \(policy.maxNameLength)"
+      )
+    }
+    guard let text = name.string else {
+      throw PackagingError(.invalidNameEncoding, "entry \(name.display) has a name that is not UTF-8")
+    }
+    var components: [String] = []
+    for piece in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+      if piece.elementsEqual([UInt8(ascii: ".")]) { continue }
+      if piece.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+        throw PackagingError(.parentComponent, "entry \(name.display) has a '..' component")
+      }
+      if piece.count > policy.maxComponentLength {
+        throw PackagingError(
+          .nameTooLong,
+          "entry \(name.display) has a component of \(piece.count) bytes, more than the limit of \(policy.maxComponentLength)"
+        )
+      }
+      components.append(String(decoding: piece, as: UTF8.self))
+    }
+    if let first = components.first, first.utf8.count == 2, first.hasSuffix(":"),
+      first.first?.isLetter == true, first.first?.isASCII == true
+    {
+      throw PackagingError(.absolutePath, "entry \(name.display) starts with a drive letter")
+    }
+    _ = text
+    return components.isEmpty ? nil : RelativePath(components: components)
+  }
+}
+
+/// A checked path below an expansion's root: no empty, `.` or `..` components.
+struct RelativePath: Hashable, Sendable {
+  /// The components, outermost first.
+  let components: [String]
+
+  /// The components joined with `/`.
+  var string: String { components.joined(separator: "/") }
+
+  /// The joined path as UTF-8 bytes (the ledger's exact key).
+  var bytes: [UInt8] { Array(string.utf8) }
+
+  /// Whether this is macOS metadata: inside `__MACOSX/`, or an AppleDouble `._name`.
+  var isAppleDouble: Bool {
+    components.first == "__MACOSX" || (components.last?.hasPrefix("._") ?? false)
+  }
+}

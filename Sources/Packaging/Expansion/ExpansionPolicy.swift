@@ -1,0 +1,96 @@
+/// The safety rules and limits an expansion enforces.
+///
+/// Safety is not optional: absolute names, `..` components, NUL and `\` in
+/// names, links leaving the destination, writes through links, devices,
+/// FIFOs, sockets and duplicate names are always refused. The policy holds
+/// what a caller may tune: the limits that stop a zip bomb early, whether
+/// names that collide by case or Unicode normalisation are allowed, and
+/// whether macOS AppleDouble entries are skipped.
+///
+/// ```swift
+/// var policy = ExpansionPolicy.default
+/// policy.maxTotalBytes = 2 << 30
+/// ```
+public struct ExpansionPolicy: Hashable, Sendable {
+  /// The most bytes all entries may expand to together (default 16 GiB).
+  public var maxTotalBytes: Int64
+  /// The most entries the archive may hold (default 1,000,000).
+  public var maxEntryCount: Int
+  /// The most an entry (zip) or the whole stream (tar) may expand relative to
+  /// its compressed bytes (default 1,000; DEFLATE cannot pass 1,032 without
+  /// tricks). Checked once more than ``ratioGraceBytes`` have been expanded.
+  public var maxCompressionRatio: Double
+  /// Expanded bytes below which the ratio is not checked, so small runs of
+  /// zeros do not trip it (default 1 MiB).
+  public var ratioGraceBytes: Int64
+  /// The longest entry name in bytes (default 1,024; Linux allows 4,096).
+  public var maxNameLength: Int
+  /// The longest single name component in bytes (default 255, as most file systems).
+  public var maxComponentLength: Int
+  /// Whether names that differ only by case or Unicode normalisation may
+  /// both be expanded (default `false`: such a package cannot survive a trip
+  /// through macOS or Windows).
+  public var allowsNameCollisions: Bool
+  /// Whether `__MACOSX/` folders and `._name` AppleDouble files are skipped
+  /// (default `true`; skipped entries are listed in the result).
+  public var skipsAppleDouble: Bool
+  /// Whether an archive whose entries all sit in one top folder expands that
+  /// folder *inside* the destination (`true`) rather than *as* the
+  /// destination (default `false`, so `Notebook.zip` holding
+  /// `Notebook.examplenotebook/…` gives back the package itself).
+  public var keepsTopFolder: Bool
+
+  /// Creates a policy; every parameter defaults to the value of ``default``.
+  ///
+  /// - Parameters:
+  ///   - maxTotalBytes: The most bytes all entries may expand to.
+  ///   - maxEntryCount: The most entries.
+  ///   - maxCompressionRatio: The most an entry or stream may expand.
+  ///   - ratioGraceBytes: Expanded bytes below which the ratio is not checked.
+  ///   - maxNameLength: The longest entry name in bytes.
+  ///   - maxComponentLength: The longest name component in bytes.
+  ///   - allowsNameCollisions: Whether case or normalisation collisions are allowed.
+  ///   - skipsAppleDouble: Whether AppleDouble entries are skipped.
+  ///   - keepsTopFolder: Whether a single top folder stays inside the destination.
+  public init(
+    maxTotalBytes: Int64 = 16 << 30, maxEntryCount: Int = 1_000_000,
+    maxCompressionRatio: Double = 1_000, ratioGraceBytes: Int64 = 1 << 20,
+    maxNameLength: Int = 1_024, maxComponentLength: Int = 255,
+    allowsNameCollisions: Bool = false, skipsAppleDouble: Bool = true,
+    keepsTopFolder: Bool = false
+  ) {
+    self.maxTotalBytes = maxTotalBytes
+    self.maxEntryCount = maxEntryCount
+    self.maxCompressionRatio = maxCompressionRatio
+    self.ratioGraceBytes = ratioGraceBytes
+    self.maxNameLength = maxNameLength
+    self.maxComponentLength = maxComponentLength
+    self.allowsNameCollisions = allowsNameCollisions
+    self.skipsAppleDouble = skipsAppleDouble
+    self.keepsTopFolder = keepsTopFolder
+  }
+
+  /// The defaults: 16 GiB, a million entries, ratio 1,000, names of 1,024
+  /// bytes (255 per component), collisions refused, AppleDouble skipped.
+  public static let `default` = ExpansionPolicy()
+
+  /// The permission bits an expanded file or folder gets from an entry's mode:
+  /// the entry's bits without setuid, setgid, sticky, group write and other write.
+  ///
+  /// - Parameter mode: The entry's mode (type bits are ignored).
+  /// - Returns: The bits to apply.
+  public static func permissions(fromEntryMode mode: UInt32) -> UInt32 {
+    mode & 0o755
+  }
+
+  /// Whether `expanded` bytes from `compressed` bytes passes the ratio limit.
+  ///
+  /// - Parameters:
+  ///   - expanded: Bytes produced so far.
+  ///   - compressed: Compressed bytes consumed for them.
+  /// - Returns: `true` when the ratio is over the limit (and past the grace).
+  func exceedsRatio(expanded: Int64, compressed: Int64) -> Bool {
+    guard expanded > ratioGraceBytes else { return false }
+    return Double(expanded) > maxCompressionRatio * Double(max(compressed, 1))
+  }
+}

@@ -1,0 +1,457 @@
+import Foundation
+
+/// The temporary folder an expansion writes into, beside its destination,
+/// and the moves that make it appear there (or vanish) as one step.
+///
+/// Every file is created by Folio itself through `openat` relative to a
+/// folder descriptor opened with `O_NOFOLLOW`, with `O_CREAT | O_EXCL`, so
+/// nothing is ever written through a symbolic link and nothing already there
+/// is overwritten; sizes are never set from a header (no `ftruncate` to a
+/// declared size). Folders are created owner-only and get their own modes and
+/// times only at the end, deepest first; symbolic links are created last.
+/// The folder is named `.NAME.folio-expand-XXXXXX`, so a leftover from a
+/// crash is recognisable; it is removed whenever the expansion does not
+/// commit.
+final class StagingFolder {
+  /// A timestamp to restore: seconds since 1970 and nanoseconds.
+  struct Time: Equatable {
+    var seconds: Int64
+    var nanoseconds: Int
+  }
+
+  /// The most folder descriptors kept open between entries.
+  static let directoryCacheLimit = 256
+
+  /// Where the expansion should appear.
+  let destination: URL
+  /// The staging folder itself.
+  let url: URL
+  private let root: Int32
+  private var directoryCache: [String: Int32] = [:]
+  private var directories: [(path: RelativePath, permissions: UInt32, time: Time?)] = []
+  private var symbolicLinks: [(path: RelativePath, target: [UInt8], time: Time?)] = []
+  private var rootAttributes: (permissions: UInt32, time: Time?)?
+  /// The regular files written, for `--update` to compare with the destination.
+  private(set) var files: [(path: RelativePath, size: Int64)] = []
+  private var finished = false
+
+  /// Creates the staging folder beside `destination`.
+  ///
+  /// - Parameter destination: Where the expansion should appear; its folder must exist.
+  /// - Throws: ``PackagingError`` (`destination-write-failed`).
+  init(for destination: URL) throws {
+    self.destination = destination.standardizedFileURL
+    let parent = self.destination.deletingLastPathComponent()
+    var template = Array(
+      parent.appendingPathComponent(".\(self.destination.lastPathComponent).folio-expand-XXXXXX")
+        .path.utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard made != nil else {
+      throw PackagingError(
+        .destinationWriteFailed, "cannot create a temporary folder in '\(parent.path)'",
+        cause: SystemError(errno: errno))
+    }
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    url = URL(fileURLWithPath: path, isDirectory: true)
+    root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard root >= 0 else {
+      let code = errno
+      rmdir(path)
+      throw PackagingError(
+        .destinationWriteFailed, "cannot open '\(path)'", cause: SystemError(errno: code))
+    }
+  }
+
+  deinit {
+    closeDirectories()
+    close(root)
+    if !finished { Self.removeTree(url.path) }
+  }
+
+  // MARK: Creating entries
+
+  /// Creates a folder (and its parents) now; its mode and time are applied at the end.
+  ///
+  /// - Parameters:
+  ///   - path: The folder below the root.
+  ///   - permissions: Its final permission bits.
+  ///   - time: Its modification time, if the archive stores one.
+  /// - Throws: ``PackagingError`` naming the folder.
+  func makeDirectory(_ path: RelativePath, permissions: UInt32, time: Time?) throws {
+    _ = try directory(path.components[...])
+    directories.append((path, permissions, time))
+  }
+
+  /// Records the root folder's own mode and time (an archive's `./` entry).
+  ///
+  /// - Parameters:
+  ///   - permissions: The final permission bits.
+  ///   - time: The modification time, if stored.
+  func setRootAttributes(permissions: UInt32, time: Time?) {
+    rootAttributes = (permissions, time)
+  }
+
+  /// Creates an empty regular file, owner-only until ``OutputFile/finish(permissions:time:)``.
+  ///
+  /// - Parameter path: The file below the root.
+  /// - Returns: The open file.
+  /// - Throws: ``PackagingError`` naming the file.
+  func createFile(_ path: RelativePath) throws -> OutputFile {
+    let parent = try directory(path.components.dropLast())
+    let name = path.components[path.components.count - 1]
+    let descriptor = openat(
+      parent, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw failure("cannot create", path) }
+    return OutputFile(descriptor: descriptor, path: path, staging: self)
+  }
+
+  /// Records a regular file's final size, for `--update`.
+  fileprivate func recordFile(_ path: RelativePath, size: Int64) {
+    files.append((path, size))
+  }
+
+  /// Creates a hard link to a file written earlier.
+  ///
+  /// - Parameters:
+  ///   - path: The new name.
+  ///   - target: The earlier file.
+  /// - Throws: ``PackagingError`` naming the link.
+  func link(_ path: RelativePath, to target: RelativePath) throws {
+    let parent = try directory(path.components.dropLast())
+    let targetParent = try directory(target.components.dropLast())
+    guard
+      linkat(
+        targetParent, target.components[target.components.count - 1], parent,
+        path.components[path.components.count - 1], 0) == 0
+    else { throw failure("cannot create the hard link", path) }
+  }
+
+  /// Records a symbolic link, created after every other entry.
+  ///
+  /// - Parameters:
+  ///   - path: The link.
+  ///   - target: Its target, already checked to stay inside.
+  ///   - time: Its modification time, if stored.
+  func addSymbolicLink(_ path: RelativePath, target: [UInt8], time: Time?) {
+    symbolicLinks.append((path, target, time))
+  }
+
+  // MARK: Finishing
+
+  /// Creates the symbolic links, applies folder modes and times deepest first,
+  /// and flushes the file system.
+  ///
+  /// - Parameter keepsTopFolder: When `false` and the staging folder holds exactly one
+  ///   folder, that folder becomes the destination.
+  /// - Returns: The folder to move into place, and its relative path prefix
+  ///   (the top folder's name, when it is unwrapped).
+  /// - Throws: ``PackagingError`` naming what could not be created.
+  func prepare(keepsTopFolder: Bool) throws -> (source: URL, top: String?) {
+    for link in symbolicLinks {
+      let parent = try directory(link.path.components.dropLast())
+      let name = link.path.components[link.path.components.count - 1]
+      let target = String(decoding: link.target, as: UTF8.self)
+      guard symlinkat(target, parent, name) == 0 else {
+        throw failure("cannot create the symbolic link", link.path)
+      }
+      if let time = link.time {
+        try setTime(time, parent: parent, name: name, path: link.path)
+      }
+    }
+    let top = keepsTopFolder ? nil : singleTopFolder()
+    // Deepest first, so restoring a parent's time comes after its children change it.
+    let ordered = directories.sorted { $0.path.components.count > $1.path.components.count }
+    for folder in ordered {
+      let parent = try directory(folder.path.components.dropLast())
+      let name = folder.path.components[folder.path.components.count - 1]
+      if let time = folder.time { try setTime(time, parent: parent, name: name, path: folder.path) }
+      // The moved folder keeps owner write until it is in place (moving a folder
+      // to another parent rewrites its `..`).
+      let permissions = folder.path.components.count == 1 && top != nil ? 0o700 : folder.permissions
+      guard fchmodat(parent, name, mode_t(permissions), 0) == 0 else {
+        throw failure("cannot set the mode of", folder.path)
+      }
+    }
+    closeDirectories()
+    guard LinuxCalls.syncFileSystem(root) == 0 else {
+      throw PackagingError(
+        .destinationWriteFailed, "cannot flush '\(url.path)' to disk", cause: SystemError(errno: errno))
+    }
+    if let top { return (url.appendingPathComponent(top, isDirectory: true), top) }
+    return (url, nil)
+  }
+
+  /// The name of the only entry at the top when it is a folder from the archive.
+  private func singleTopFolder() -> String? {
+    guard rootAttributes == nil,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: url.path), names.count == 1
+    else { return nil }
+    var info = stat()
+    guard lstat(url.appendingPathComponent(names[0]).path, &info) == 0,
+      info.st_mode & S_IFMT == S_IFDIR
+    else { return nil }
+    return names[0]
+  }
+
+  /// Replaces staged files whose bytes equal the destination's with hard links to the
+  /// destination's files, so unchanged files keep their inode and modification time.
+  ///
+  /// - Parameters:
+  ///   - source: The folder that will be moved into place.
+  ///   - top: The top folder's name when it is unwrapped.
+  /// - Returns: How many files were kept.
+  func adoptUnchangedFiles(source: URL, top: String?) throws -> Int {
+    var kept = 0
+    for file in files {
+      var components = file.path.components[...]
+      if let top {
+        guard components.first == top else { continue }
+        components = components.dropFirst()
+      }
+      let relative = components.joined(separator: "/")
+      let staged = source.appendingPathComponent(relative).path
+      let existing = destination.appendingPathComponent(relative).path
+      var stagedInfo = stat()
+      var existingInfo = stat()
+      guard lstat(staged, &stagedInfo) == 0, stagedInfo.st_nlink == 1,
+        lstat(existing, &existingInfo) == 0, existingInfo.st_mode & S_IFMT == S_IFREG,
+        existingInfo.st_size == stagedInfo.st_size, try Self.sameBytes(staged, existing)
+      else { continue }
+      let temporary = staged + ".folio-keep"
+      guard Glibc.link(existing, temporary) == 0 else { continue }  // another file system: keep the copy
+      guard rename(temporary, staged) == 0 else {
+        unlink(temporary)
+        throw PackagingError(
+          .destinationWriteFailed, "cannot keep the unchanged file '\(existing)'",
+          cause: SystemError(errno: errno))
+      }
+      if existingInfo.st_mode & 0o7777 != stagedInfo.st_mode & 0o7777 {
+        chmod(staged, stagedInfo.st_mode & 0o7777)
+      }
+      kept += 1
+    }
+    return kept
+  }
+
+  /// How an expansion treats an existing destination.
+  enum Commit {
+    /// Fail if the destination exists.
+    case fresh
+    /// Swap the destination for the new tree, then remove the old one.
+    case replace
+  }
+
+  /// Moves the prepared tree into place and removes the staging folder.
+  ///
+  /// - Parameters:
+  ///   - source: From ``prepare(keepsTopFolder:)``.
+  ///   - commit: Whether an existing destination is replaced.
+  ///   - topPermissions: The moved folder's final mode, applied once it is in place.
+  /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).
+  func commit(_ source: URL, _ commit: Commit, topPermissions: UInt32?) throws {
+    let target = destination.path
+    var info = stat()
+    let exists = lstat(target, &info) == 0
+    if exists && commit == .fresh {
+      throw PackagingError(.destinationExists, "'\(target)' already exists")
+    }
+    if exists {
+      if LinuxCalls.rename(source.path, target, flags: LinuxCalls.renameExchange) != 0 {
+        guard errno == ENOSYS || errno == EINVAL else { throw moveFailure(source, errno) }
+        // No atomic swap here: move the old tree aside, the new one in, then drop the old.
+        let aside = url.appendingPathComponent(".folio-previous").path
+        guard rename(target, aside) == 0 else { throw moveFailure(source, errno) }
+        guard rename(source.path, target) == 0 else {
+          let code = errno
+          rename(aside, target)
+          throw moveFailure(source, code)
+        }
+      }
+    } else if LinuxCalls.rename(source.path, target, flags: LinuxCalls.renameNoReplace) != 0 {
+      if errno == EEXIST {
+        throw PackagingError(.destinationExists, "'\(target)' already exists")
+      }
+      guard errno == ENOSYS || errno == EINVAL else { throw moveFailure(source, errno) }
+      guard rename(source.path, target) == 0 else { throw moveFailure(source, errno) }
+    }
+    finished = true
+    if let topPermissions { chmod(target, mode_t(topPermissions)) }
+    if source == url, let rootAttributes {
+      chmod(target, mode_t(rootAttributes.permissions))
+      if let time = rootAttributes.time { _ = Self.setTime(time, path: target) }
+    } else if source == url {
+      chmod(target, 0o755)
+    }
+    Self.removeTree(url.path)
+  }
+
+  /// Removes the staging folder and everything in it.
+  func discard() {
+    closeDirectories()
+    finished = true
+    Self.removeTree(url.path)
+  }
+
+  // MARK: Helpers
+
+  /// The descriptor of a folder below the root, creating it (owner-only) when missing.
+  private func directory(_ components: ArraySlice<String>) throws -> Int32 {
+    if components.isEmpty { return root }
+    let key = components.joined(separator: "/")
+    if let cached = directoryCache[key] { return cached }
+    let parent = try directory(components.dropLast())
+    let name = components[components.endIndex - 1]
+    if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST {
+      throw failure("cannot create the folder", RelativePath(components: Array(components)))
+    }
+    let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw failure("cannot open the folder", RelativePath(components: Array(components)))
+    }
+    if directoryCache.count >= Self.directoryCacheLimit { closeDirectories() }
+    directoryCache[key] = descriptor
+    return descriptor
+  }
+
+  private func closeDirectories() {
+    for descriptor in directoryCache.values { close(descriptor) }
+    directoryCache.removeAll(keepingCapacity: true)
+  }
+
+  private func setTime(_ time: Time, parent: Int32, name: String, path: RelativePath) throws {
+    var times = [Self.timespecOf(time), Self.timespecOf(time)]
+    guard utimensat(parent, name, &times, AT_SYMLINK_NOFOLLOW) == 0 else {
+      throw failure("cannot set the time of", path)
+    }
+  }
+
+  private static func setTime(_ time: Time, path: String) -> Bool {
+    var times = [timespecOf(time), timespecOf(time)]
+    return utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0
+  }
+
+  static func timespecOf(_ time: Time) -> timespec {
+    timespec(tv_sec: Int(time.seconds), tv_nsec: time.nanoseconds)
+  }
+
+  private func failure(_ action: String, _ path: RelativePath) -> PackagingError {
+    PackagingError(
+      .destinationWriteFailed, "\(action) \(EntryName(path.string).display)",
+      cause: SystemError(errno: errno))
+  }
+
+  private func moveFailure(_ source: URL, _ code: Int32) -> PackagingError {
+    PackagingError(
+      .destinationWriteFailed, "cannot move '\(source.path)' to '\(destination.path)'",
+      cause: SystemError(errno: code))
+  }
+
+  /// Whether two files hold the same bytes.
+  private static func sameBytes(_ first: String, _ second: String) throws -> Bool {
+    guard let one = FileHandle(forReadingAtPath: first),
+      let two = FileHandle(forReadingAtPath: second)
+    else { return false }
+    defer {
+      try? one.close()
+      try? two.close()
+    }
+    while true {
+      let left = try one.read(upToCount: 1 << 16) ?? Data()
+      let right = try two.read(upToCount: 1 << 16) ?? Data()
+      if left != right { return false }
+      if left.isEmpty { return true }
+    }
+  }
+
+  /// Removes a tree, giving folders owner permissions first so read-only ones go too.
+  static func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      chmod(path, 0o700)
+      if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+        for name in names { removeTree(path + "/" + name) }
+      }
+      rmdir(path)
+    } else {
+      unlink(path)
+    }
+  }
+}
+
+/// A regular file being written by an expansion, through its own descriptor.
+final class OutputFile {
+  /// The file below the staging root.
+  let path: RelativePath
+  private var descriptor: Int32
+  private unowned let staging: StagingFolder
+  /// The logical size so far (the end of the furthest write or hole).
+  private(set) var size: Int64 = 0
+  private var position: Int64 = 0
+
+  fileprivate init(descriptor: Int32, path: RelativePath, staging: StagingFolder) {
+    self.descriptor = descriptor
+    self.path = path
+    self.staging = staging
+  }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  /// Writes bytes at `offset` (past the current end leaves a hole, as sparse tar entries do).
+  ///
+  /// - Parameters:
+  ///   - bytes: The data.
+  ///   - offset: Where in the file it goes.
+  /// - Throws: ``PackagingError`` naming the file.
+  func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws {
+    if offset != position {
+      guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw failure("cannot seek in") }
+      position = offset
+    }
+    var done = 0
+    while done < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot write")
+      }
+      done += written
+    }
+    position += Int64(bytes.count)
+    size = max(size, position)
+  }
+
+  /// Extends the file to `length` with a hole (a sparse entry's trailing hole).
+  ///
+  /// - Parameter length: The logical length, already counted against the budget.
+  /// - Throws: ``PackagingError`` naming the file.
+  func extend(to length: Int64) throws {
+    guard length > size else { return }
+    guard ftruncate(descriptor, off_t(length)) == 0 else { throw failure("cannot extend") }
+    size = length
+  }
+
+  /// Sets the final mode and time and closes the file.
+  ///
+  /// - Parameters:
+  ///   - permissions: The permission bits.
+  ///   - time: The modification time, if stored.
+  /// - Throws: ``PackagingError`` naming the file.
+  func finish(permissions: UInt32, time: StagingFolder.Time?) throws {
+    defer {
+      close(descriptor)
+      descriptor = -1
+    }
+    guard fchmod(descriptor, mode_t(permissions)) == 0 else { throw failure("cannot set the mode of") }
+    if let time {
+      var times = [StagingFolder.timespecOf(time), StagingFolder.timespecOf(time)]
+      guard futimens(descriptor, &times) == 0 else { throw failure("cannot set the time of") }
+    }
+    staging.recordFile(path, size: size)
+  }
+
+  private func failure(_ action: String) -> PackagingError {
+    PackagingError(
+      .destinationWriteFailed, "\(action) '\(path.string)'", cause: SystemError(errno: errno))
+  }
+}

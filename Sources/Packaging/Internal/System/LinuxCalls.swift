@@ -1,0 +1,54 @@
+import Glibc
+
+/// Linux system calls that Swift's `Glibc` module hides behind `_GNU_SOURCE`,
+/// found at run time (glibc 2.28 and later have them all).
+enum LinuxCalls {
+  private typealias RenameAt2 =
+    @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+  private typealias SyncFS = @convention(c) (Int32) -> Int32
+
+  /// `renameat2`'s flag: fail with `EEXIST` instead of replacing the target.
+  static let renameNoReplace: UInt32 = 1
+  /// `renameat2`'s flag: swap source and target atomically.
+  static let renameExchange: UInt32 = 2
+
+  nonisolated(unsafe) private static let library = dlopen(nil, RTLD_NOW)
+  private static let renameAt2: RenameAt2? = dlsym(library, "renameat2").map {
+    unsafeBitCast($0, to: RenameAt2.self)
+  }
+  private static let syncFS: SyncFS? = dlsym(library, "syncfs").map {
+    unsafeBitCast($0, to: SyncFS.self)
+  }
+
+  /// Renames with `RENAME_NOREPLACE` or `RENAME_EXCHANGE`.
+  ///
+  /// The corresponding C function is `renameat2`.
+  ///
+  /// - Parameters:
+  ///   - source: The path to move.
+  ///   - target: Where to move it.
+  ///   - flags: ``renameNoReplace`` or ``renameExchange``.
+  /// - Returns: 0, or -1 with `errno` set (`ENOSYS` when the call is missing,
+  ///   `EINVAL` when the file system does not support the flag).
+  static func rename(_ source: String, _ target: String, flags: UInt32) -> Int32 {
+    guard let renameAt2 else {
+      errno = ENOSYS
+      return -1
+    }
+    return renameAt2(AT_FDCWD, source, AT_FDCWD, target, flags)
+  }
+
+  /// Flushes the file system holding `descriptor` to disk.
+  ///
+  /// The corresponding C function is `syncfs`; without it, `sync` is used.
+  ///
+  /// - Parameter descriptor: Any descriptor on the file system.
+  /// - Returns: 0, or -1 with `errno` set.
+  static func syncFileSystem(_ descriptor: Int32) -> Int32 {
+    guard let syncFS else {
+      sync()
+      return 0
+    }
+    return syncFS(descriptor)
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Synchronization
+
+/// An advisory lock on a package, so two `folio` processes never interleave on one.
+///
+/// Readers (pack, list) take a ``Kind/shared`` lock on the package they read;
+/// writers (expand) take an ``Kind/exclusive`` lock on the package they
+/// write. The lock is a `flock(2)` lock on a small file beside the package,
+/// `.NAME.folio-lock`, which stays behind (removing it would race with the
+/// next locker). Waiting is visible: `onWait` is called once, with a line
+/// such as `waiting for lock on 'Notebook.examplenotebook'`, before the first
+/// sleep, and the wait ends with ``PackagingError/Code/lockTimeout`` after
+/// `timeout`.
+///
+/// ```swift
+/// let lock = try await PackageLock.acquire(.exclusive, on: destination, timeout: .seconds(30)) {
+///   print($0)
+/// }
+/// defer { lock.release() }
+/// ```
+///
+/// The lock is released by ``release()`` or when the value is deinitialised.
+public final class PackageLock: Sendable {
+  /// Whether others may hold the lock at the same time.
+  public enum Kind: String, Sendable {
+    /// Many readers at once; no writer.
+    case shared
+    /// One writer; no readers.
+    case exclusive
+  }
+
+  /// How often a blocked lock is tried again.
+  public static let retryInterval: Duration = .milliseconds(50)
+  /// The wait `folio` allows by default before giving up.
+  public static let defaultTimeout: Duration = .seconds(30)
+
+  /// The package the lock protects.
+  public let package: URL
+  /// The lock file beside it.
+  public let lockFile: URL
+  /// The kind held.
+  public let kind: Kind
+  private let descriptor: Mutex<Int32>
+
+  private init(package: URL, lockFile: URL, kind: Kind, descriptor: Int32) {
+    self.package = package
+    self.lockFile = lockFile
+    self.kind = kind
+    self.descriptor = Mutex(descriptor)
+  }
+
+  deinit { release() }
+
+  /// The lock file for a package: `.NAME.folio-lock` in the same folder.
+  ///
+  /// - Parameter package: The package (or archive) path.
+  /// - Returns: The lock file's URL.
+  public static func lockFile(for package: URL) -> URL {
+    let standard = package.standardizedFileURL
+    return standard.deletingLastPathComponent()
+      .appendingPathComponent(".\(standard.lastPathComponent).folio-lock")
+  }
+
+  /// Takes a lock, sleeping between tries without blocking a thread.
+  ///
+  /// - Parameters:
+  ///   - kind: Shared (readers) or exclusive (writers).
+  ///   - package: The package to lock; its folder must exist.
+  ///   - timeout: How long to wait; `.zero` fails at once when the lock is held.
+  ///   - onWait: Called once, before the first wait, with a line for the user.
+  /// - Returns: The held lock.
+  /// - Throws: ``PackagingError`` (`lock-timeout`, or the lock file cannot be opened);
+  ///   `CancellationError` when the task is cancelled while waiting.
+  public static func acquire(
+    _ kind: Kind, on package: URL, timeout: Duration = defaultTimeout,
+    onWait: (@Sendable (String) -> Void)? = nil
+  ) async throws -> PackageLock {
+    try await acquire(kind, on: package, timeout: timeout, onWait: onWait) {
+      try await Task.sleep(for: retryInterval)
+    }
+  }
+
+  /// Takes a lock, blocking the calling thread between tries.
+  ///
+  /// - Parameters:
+  ///   - kind: Shared (readers) or exclusive (writers).
+  ///   - package: The package to lock; its folder must exist.
+  ///   - timeout: How long to wait; `.zero` fails at once when the lock is held.
+  ///   - onWait: Called once, before the first wait, with a line for the user.
+  /// - Returns: The held lock.
+  /// - Throws: ``PackagingError`` (`lock-timeout`, or the lock file cannot be opened).
+  public static func acquireBlocking(
+    _ kind: Kind, on package: URL, timeout: Duration = defaultTimeout,
+    onWait: (@Sendable (String) -> Void)? = nil
+  ) throws -> PackageLock {
+    let (seconds, attoseconds) = retryInterval.components
+    let micros = UInt32(seconds) * 1_000_000 + UInt32(attoseconds / 1_000_000_000_000)
+    return try acquireSync(kind, on: package, timeout: timeout, onWait: onWait) { usleep(micros) }
+  }
+
+  /// Runs `body` while holding a lock, releasing it however `body` ends.
+  ///
+  /// - Parameters:
+  ///   - kind: Shared (readers) or exclusive (writers).
+  ///   - package: The package to lock.
+  ///   - timeout: How long to wait for the lock.
+  ///   - onWait: Called once, before the first wait, with a line for the user.
+  ///   - body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What acquiring or `body` throws.
+  public static func withLock<T>(
+    _ kind: Kind, on package: URL, timeout: Duration = defaultTimeout,
+    onWait: (@Sendable (String) -> Void)? = nil, _ body: () async throws -> T
+  ) async throws -> T {
+    let lock = try await acquire(kind, on: package, timeout: timeout, onWait: onWait)
+    defer { lock.release() }
+    return try await body()
+  }
+
+  /// Releases the lock; later calls do nothing.
+  public func release() {
+    descriptor.withLock { descriptor in
+      guard descriptor >= 0 else { return }
+      close(descriptor)  // closing the only descriptor drops the flock
+      descriptor = -1
+    }
+  }
+
+  private static func acquire(
+    _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
+    sleep: () async throws -> Void
+  ) async throws -> PackageLock {
+    let (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
+    var closeOnExit = true
+    defer { if closeOnExit { close(descriptor) } }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var announced = false
+    while true {
+      if try tryLock(descriptor, kind: kind, lockFile: lockFile) { break }
+      if clock.now >= deadline { throw timedOut(package, kind: kind, timeout: timeout) }
+      if !announced {
+        announced = true
+        onWait?("waiting for \(kind.rawValue) lock on '\(package.path)' (held by another process)")
+      }
+      try await sleep()
+    }
+    closeOnExit = false
+    return PackageLock(package: package, lockFile: lockFile, kind: kind, descriptor: descriptor)
+  }
+
+  private static func acquireSync(
+    _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
+    sleep: () -> Void
+  ) throws -> PackageLock {
+    let (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
+    var closeOnExit = true
+    defer { if closeOnExit { close(descriptor) } }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var announced = false
+    while true {
+      if try tryLock(descriptor, kind: kind, lockFile: lockFile) { break }
+      if clock.now >= deadline { throw timedOut(package, kind: kind, timeout: timeout) }
+      if !announced {
+        announced = true
+        onWait?("waiting for \(kind.rawValue) lock on '\(package.path)' (held by another process)")
+      }
+      sleep()
+    }
+    closeOnExit = false
+    return PackageLock(package: package, lockFile: lockFile, kind: kind, descriptor: descriptor)
+  }
+
+  private static func openLockFile(for package: URL, kind: Kind) throws -> (URL, Int32) {
+    let lockFile = lockFile(for: package)
+    var descriptor: Int32
+    repeat {
+      descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    } while descriptor < 0 && errno == EINTR
+    if descriptor < 0 && (errno == EACCES || errno == EROFS) && kind == .shared {
+      // A reader of a package in a folder it cannot write to still locks an existing file.
+      descriptor = open(lockFile.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    }
+    guard descriptor >= 0 else {
+      throw PackagingError(
+        .destinationWriteFailed, "cannot open the lock file '\(lockFile.path)'",
+        cause: SystemError(errno: errno))
+    }
+    return (lockFile, descriptor)
+  }
+
+  private static func tryLock(_ descriptor: Int32, kind: Kind, lockFile: URL) throws -> Bool {
+    let operation = (kind == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB
+    while true {
+      if flock(descriptor, operation) == 0 { return true }
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK: return false
+      default:
+        throw PackagingError(
+          .destinationWriteFailed, "cannot lock '\(lockFile.path)'", cause: SystemError(errno: errno))
+      }
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    let (whole, fraction) = duration.components
+    let tenths = fraction / 100_000_000_000_000_000
+    return tenths == 0 ? "\(whole)" : "\(whole).\(tenths)"
+  }
+
+  private static func timedOut(_ package: URL, kind: Kind, timeout: Duration) -> PackagingError {
+    PackagingError(
+      .lockTimeout,
+      "timed out after \(seconds(timeout)) s waiting for the \(kind.rawValue) lock on '\(package.path)'"
+    )
+  }
+}
