@@ -44,7 +44,9 @@ let package = Package(
     .testTarget(
       name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "PackagingTests", dependencies: ["Packaging", "FolioTestSupport"]),
+    .testTarget(
+      name: "PackagingTests", dependencies: ["Packaging", "FolioTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ExportingTests", dependencies: ["Exporting", "FolioTestSupport"]),
     .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
     // Faults, kills, concurrency and scale, against the built `folio` binary. `Shim/` holds the

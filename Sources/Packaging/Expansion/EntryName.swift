@@ -31,6 +31,14 @@ public struct EntryName: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { display }
 
+  /// A name for a listing line: escaped like ``display`` but neither quoted nor shortened.
+  ///
+  /// - Parameter name: The name.
+  /// - Returns: Printable text.
+  public static func escapeForListing(_ name: EntryName) -> String {
+    escape(name.bytes, limit: Int.max)
+  }
+
   /// Escapes bytes for one line of text, shortening past `limit` characters.
   ///
   /// - Parameters:

@@ -39,6 +39,15 @@ struct ExpansionLedger {
   private var foldedNames: [[UInt8]: [UInt8]] = [:]
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
+  private var topLevelNames: Set<[UInt8]> = []
+
+  /// The name of the archive's only top-level entry, when that entry is a folder.
+  var singleTopFolder: String? {
+    guard topLevelNames.count == 1, let only = topLevelNames.first,
+      case .directory = nodes[only]
+    else { return nil }
+    return String(decoding: only, as: UTF8.self)
+  }
 
   init(policy: ExpansionPolicy) { self.policy = policy }
 
@@ -68,10 +77,11 @@ struct ExpansionLedger {
       return .root
     }
     if policy.skipsAppleDouble, path.isAppleDouble { return .skipAppleDouble }
+    if let first = path.components.first { topLevelNames.insert(Array(first.utf8)) }
     if kind.isSpecial {
       throw PackagingError(
         .specialFileEntry,
-        "entry \(name.display) is a \(kind.rawValue); devices, FIFOs and sockets are never created")
+        "entry \(name.display) is a \(kind.words); devices, FIFOs and sockets are never created")
     }
 
     // Every folder above the entry must be a folder, not a file or a link.
@@ -106,7 +116,7 @@ struct ExpansionLedger {
     case (.directory(explicit: false), _):
       throw PackagingError(
         .pathConflict,
-        "entry \(name.display) is a \(kind.rawValue) where earlier entries need a folder")
+        "entry \(name.display) is a \(kind.words) where earlier entries need a folder")
     default:
       throw PackagingError(.duplicateEntry, "entry \(name.display) appears more than once")
     }

@@ -141,12 +141,10 @@ final class StagingFolder {
   /// Creates the symbolic links, applies folder modes and times deepest first,
   /// and flushes the file system.
   ///
-  /// - Parameter keepsTopFolder: When `false` and the staging folder holds exactly one
-  ///   folder, that folder becomes the destination.
-  /// - Returns: The folder to move into place, and its relative path prefix
-  ///   (the top folder's name, when it is unwrapped).
+  /// - Parameter top: The archive's one top folder when it becomes the destination.
+  /// - Returns: The folder to move into place.
   /// - Throws: ``PackagingError`` naming what could not be created.
-  func prepare(keepsTopFolder: Bool) throws -> (source: URL, top: String?) {
+  func prepare(top: String?) throws -> URL {
     for link in symbolicLinks {
       let parent = try directory(link.path.components.dropLast())
       let name = link.path.components[link.path.components.count - 1]
@@ -158,7 +156,6 @@ final class StagingFolder {
         try setTime(time, parent: parent, name: name, path: link.path)
       }
     }
-    let top = keepsTopFolder ? nil : singleTopFolder()
     // Deepest first, so restoring a parent's time comes after its children change it.
     let ordered = directories.sorted { $0.path.components.count > $1.path.components.count }
     for folder in ordered {
@@ -177,20 +174,8 @@ final class StagingFolder {
       throw PackagingError(
         .destinationWriteFailed, "cannot flush '\(url.path)' to disk", cause: SystemError(errno: errno))
     }
-    if let top { return (url.appendingPathComponent(top, isDirectory: true), top) }
-    return (url, nil)
-  }
-
-  /// The name of the only entry at the top when it is a folder from the archive.
-  private func singleTopFolder() -> String? {
-    guard rootAttributes == nil,
-      let names = try? FileManager.default.contentsOfDirectory(atPath: url.path), names.count == 1
-    else { return nil }
-    var info = stat()
-    guard lstat(url.appendingPathComponent(names[0]).path, &info) == 0,
-      info.st_mode & S_IFMT == S_IFDIR
-    else { return nil }
-    return names[0]
+    if let top { return url.appendingPathComponent(top, isDirectory: true) }
+    return url
   }
 
   /// Replaces staged files whose bytes equal the destination's with hard links to the
@@ -244,7 +229,7 @@ final class StagingFolder {
   /// Moves the prepared tree into place and removes the staging folder.
   ///
   /// - Parameters:
-  ///   - source: From ``prepare(keepsTopFolder:)``.
+  ///   - source: From ``prepare(top:)``.
   ///   - commit: Whether an existing destination is replaced.
   ///   - topPermissions: The moved folder's final mode, applied once it is in place.
   /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).

@@ -12,6 +12,8 @@ enum ZipPrecheck {
     var entryCount: Int
     /// The sum of declared uncompressed sizes of the entries that will be written.
     var declaredBytes: Int64
+    /// Files and links that will be written (folders and skipped entries not counted).
+    var fileCount: Int
   }
 
   /// Runs every check.
@@ -40,6 +42,7 @@ enum ZipPrecheck {
     let directory = try ZipCentralDirectory.read(file, name: name, maxEntries: policy.maxEntryCount)
     var ledger = ExpansionLedger(policy: policy)
     var declared: Int64 = 0
+    var files = 0
     for record in directory.records {
       let entry = record.effectiveName
       try checkAgreement(record, archive: name)
@@ -50,6 +53,7 @@ enum ZipPrecheck {
       guard case .expand = admission, record.kind == .file || record.kind == .symbolicLink else {
         continue
       }
+      files += 1
       let (sum, overflow) = declared.addingReportingOverflow(record.uncompressedSize)
       if overflow || sum > policy.maxTotalBytes {
         throw PackagingError(
@@ -66,7 +70,8 @@ enum ZipPrecheck {
       }
     }
     try checkOverlaps(directory, archive: name)
-    return Summary(entryCount: directory.records.count, declaredBytes: declared)
+    return Summary(
+      entryCount: directory.records.count, declaredBytes: declared, fileCount: files)
   }
 
   /// Refuses a local header that disagrees with its central record.

@@ -30,6 +30,20 @@ public struct ArchiveEntryInfo: Hashable, Sendable {
       }
     }
 
+    /// The kind in words, for messages (`character device`).
+    public var words: String {
+      switch self {
+      case .file: "file"
+      case .directory: "folder"
+      case .symbolicLink: "symbolic link"
+      case .hardLink: "hard link"
+      case .characterDevice: "character device"
+      case .blockDevice: "block device"
+      case .fifo: "FIFO"
+      case .socket: "socket"
+      }
+    }
+
     /// The type letter `ls -l` and `bsdtar -tv` print (`-`, `d`, `l`, `h`, `c`, `b`, `p`, `s`).
     public var letter: Character {
       switch self {

@@ -6,8 +6,9 @@ import Synchronization
 /// Readers (pack, list) take a ``Kind/shared`` lock on the package they read;
 /// writers (expand) take an ``Kind/exclusive`` lock on the package they
 /// write. The lock is a `flock(2)` lock on a small file beside the package,
-/// `.NAME.folio-lock`, which stays behind (removing it would race with the
-/// next locker). Waiting is visible: `onWait` is called once, with a line
+/// `.NAME.folio-lock`. The last holder removes the file when it releases
+/// (a locker checks, once it holds the lock, that the file it locked is
+/// still the one at the path, and starts again if not). Waiting is visible: `onWait` is called once, with a line
 /// such as `waiting for lock on 'Notebook.examplenotebook'`, before the first
 /// sleep, and the wait ends with ``PackagingError/Code/lockTimeout`` after
 /// `timeout`.
@@ -117,27 +118,47 @@ public final class PackageLock: Sendable {
     return try await body()
   }
 
-  /// Releases the lock; later calls do nothing.
+  /// Releases the lock, removing the lock file when nobody else holds or waits
+  /// for it; later calls do nothing.
   public func release() {
+    let path = lockFile.path
     descriptor.withLock { descriptor in
       guard descriptor >= 0 else { return }
+      // Nobody else holds it when it converts to exclusive at once; a waiter that
+      // opened the file before the unlink sees the inode change and starts again.
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0, Self.isCurrent(descriptor, path: path) {
+        unlink(path)
+      }
       close(descriptor)  // closing the only descriptor drops the flock
       descriptor = -1
     }
+  }
+
+  /// Whether the descriptor's file is still the one at `path` (not removed or replaced).
+  private static func isCurrent(_ descriptor: Int32, path: String) -> Bool {
+    var held = stat()
+    var named = stat()
+    guard fstat(descriptor, &held) == 0, stat(path, &named) == 0 else { return false }
+    return held.st_dev == named.st_dev && held.st_ino == named.st_ino
   }
 
   private static func acquire(
     _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
     sleep: () async throws -> Void
   ) async throws -> PackageLock {
-    let (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
+    var (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
     var closeOnExit = true
     defer { if closeOnExit { close(descriptor) } }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var announced = false
     while true {
-      if try tryLock(descriptor, kind: kind, lockFile: lockFile) { break }
+      if try tryLock(descriptor, kind: kind, lockFile: lockFile) {
+        if isCurrent(descriptor, path: lockFile.path) { break }
+        close(descriptor)  // the last holder removed it: lock the new file
+        (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
+        continue
+      }
       if clock.now >= deadline { throw timedOut(package, kind: kind, timeout: timeout) }
       if !announced {
         announced = true
@@ -153,14 +174,19 @@ public final class PackageLock: Sendable {
     _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
     sleep: () -> Void
   ) throws -> PackageLock {
-    let (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
+    var (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
     var closeOnExit = true
     defer { if closeOnExit { close(descriptor) } }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var announced = false
     while true {
-      if try tryLock(descriptor, kind: kind, lockFile: lockFile) { break }
+      if try tryLock(descriptor, kind: kind, lockFile: lockFile) {
+        if isCurrent(descriptor, path: lockFile.path) { break }
+        close(descriptor)  // the last holder removed it: lock the new file
+        (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
+        continue
+      }
       if clock.now >= deadline { throw timedOut(package, kind: kind, timeout: timeout) }
       if !announced {
         announced = true

@@ -1,0 +1,51 @@
+import Foundation
+import Packaging
+
+extension FolioCommand {
+  /// `folio list ARCHIVE`: lists an archive's entries like `bsdtar -tv`.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "list",
+      abstract: "List an archive's entries: mode, owner, group, size, date, name.",
+      discussion: """
+        Like 'bsdtar -tv'. The format is detected from the content. Names are
+        printed with control characters escaped. A damaged archive (bad header,
+        truncated stream, gzip trailer that does not match) is an error, even
+        after the entries before the damage were listed.
+        """,
+      options: [.flag("names", help: "Print only the names, one per line (like 'bsdtar -t').")],
+      arguments: [ArgumentSpec("ARCHIVE", help: "The archive to list.")])
+
+    let archive: String
+    let namesOnly: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+      archive = arguments.argument("ARCHIVE") ?? ""
+      namesOnly = arguments.flag("names")
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+      let url = URL(fileURLWithPath: context.absolutePath(archive))
+      let output = context.standardOutput
+      let namesOnly = self.namesOnly
+      let now = Date()
+      try await Task.detached {
+        var pending = ""
+        try ArchiveLister.forEachEntry(in: url) { entry in
+          if namesOnly {
+            pending += EntryName.escapeForListing(entry.name) + "\n"
+          } else {
+            pending += ArchiveLister.line(for: entry, now: now) + "\n"
+          }
+          if pending.utf8.count >= 1 << 16 {
+            try Task.checkCancellation()
+            output.write(pending)
+            pending = ""
+          }
+        }
+        output.write(pending)
+      }.value
+      return .success
+    }
+  }
+}

@@ -1,0 +1,68 @@
+internal import CLibArchive
+import Foundation
+
+extension ArchiveEntryHandle {
+  /// The entry's name: UTF-8 when libarchive can convert it, the stored bytes otherwise.
+  ///
+  /// The corresponding C functions are `archive_entry_pathname_utf8` and
+  /// `archive_entry_pathname`.
+  var pathnameBytes: [UInt8] {
+    if let text = archive_entry_pathname_utf8(pointer) { return Self.bytes(text) }
+    if let raw = archive_entry_pathname(pointer) { return Self.bytes(raw) }
+    return []
+  }
+
+  /// A symbolic link's target (UTF-8 when convertible, else the stored bytes).
+  var symlinkBytes: [UInt8]? {
+    if let text = archive_entry_symlink_utf8(pointer) { return Self.bytes(text) }
+    return archive_entry_symlink(pointer).map(Self.bytes)
+  }
+
+  /// A hard link's target (UTF-8 when convertible, else the stored bytes).
+  var hardlinkBytes: [UInt8]? {
+    if let text = archive_entry_hardlink_utf8(pointer) { return Self.bytes(text) }
+    return archive_entry_hardlink(pointer).map(Self.bytes)
+  }
+
+  /// Whether the entry's data or metadata is encrypted.
+  ///
+  /// The corresponding C function is `archive_entry_is_encrypted`.
+  var isEncrypted: Bool { archive_entry_is_encrypted(pointer) != 0 }
+
+  /// Whether the entry has sparse regions (holes that read as zeros).
+  ///
+  /// The corresponding C function is `archive_entry_sparse_count`.
+  var isSparse: Bool { archive_entry_sparse_count(pointer) > 0 }
+
+  /// The entry described as a value.
+  var info: ArchiveEntryInfo {
+    let hardlink = hardlinkBytes
+    let kind: ArchiveEntryInfo.Kind
+    if let hardlink, !hardlink.isEmpty {
+      kind = .hardLink
+    } else {
+      switch UInt32(archive_entry_filetype(pointer)) & UInt32(Glibc.S_IFMT) {
+      case UInt32(Glibc.S_IFDIR): kind = .directory
+      case UInt32(Glibc.S_IFLNK): kind = .symbolicLink
+      case UInt32(Glibc.S_IFCHR): kind = .characterDevice
+      case UInt32(Glibc.S_IFBLK): kind = .blockDevice
+      case UInt32(Glibc.S_IFIFO): kind = .fifo
+      case UInt32(Glibc.S_IFSOCK): kind = .socket
+      default: kind = .file
+      }
+    }
+    let time = modificationTime
+    return ArchiveEntryInfo(
+      name: EntryName(bytes: pathnameBytes), kind: kind, permissions: UInt32(permissions) & 0o7777,
+      size: size, modificationTime: time.map { Int64($0.tv_sec) },
+      modificationNanoseconds: time.map { Int($0.tv_nsec) } ?? 0, ownerName: userName,
+      groupName: groupName, ownerID: userID, groupID: groupID,
+      linkTarget: kind == .hardLink
+        ? hardlink.map(EntryName.init(bytes:))
+        : kind == .symbolicLink ? symlinkBytes.map(EntryName.init(bytes:)) : nil)
+  }
+
+  private static func bytes(_ text: UnsafePointer<CChar>) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: text, count: strlen(text))).map { UInt8(bitPattern: $0) }
+  }
+}

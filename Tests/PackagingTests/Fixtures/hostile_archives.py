@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Writes one hostile (or damaged) archive for Folio's expansion tests.
+
+    hostile_archives.py CASE OUTPUT [OUTSIDE]
+
+OUTSIDE is an absolute path outside the destination that absolute names point at.
+Every case is built here, at test time, with zipfile/tarfile or raw bytes.
+"""
+import gzip, io, os, struct, sys, tarfile, zipfile, zlib
+
+case, out = sys.argv[1], sys.argv[2]
+outside = sys.argv[3] if len(sys.argv) > 3 else "/tmp/folio-outside"
+EPOCH = 1_700_000_000
+
+
+# ---------------------------------------------------------------- zip helpers
+def zinfo(name, mode=0o100644):
+    info = zipfile.ZipInfo(name, date_time=(2023, 11, 14, 22, 13, 20))
+    info.create_system = 3
+    info.external_attr = mode << 16
+    return info
+
+
+def write_zip(entries, method=zipfile.ZIP_STORED):
+    with zipfile.ZipFile(out, "w", method) as z:
+        for name, data, mode in entries:
+            info = zinfo(name, mode)
+            info.compress_type = method
+            z.writestr(info, data)
+
+
+def patch(old, new, count=None):
+    data = open(out, "rb").read()
+    found = data.count(old)
+    assert found >= 1, (old, found)
+    if count is not None:
+        assert found == count, (old, found)
+    open(out, "wb").write(data.replace(old, new))
+
+
+def local_header(name, data, crc=None, flags=0):
+    crc = zlib.crc32(data) if crc is None else crc
+    return struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, 0, 0, 0, crc, len(data), len(data),
+                       len(name), 0) + name
+
+
+def central_record(name, data, offset, mode=0o100644):
+    return struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x031E, 20, 0, 0, 0, 0, zlib.crc32(data),
+                       len(data), len(data), len(name), 0, 0, 0, 0, mode << 16, offset) + name
+
+
+def end_record(count, size, offset):
+    return struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, size, offset, 0)
+
+
+# ---------------------------------------------------------------- tar helpers
+def write_tar(members, mode="w"):
+    with tarfile.open(out, mode, format=tarfile.PAX_FORMAT) as t:
+        for info, data in members:
+            info.mtime = EPOCH
+            t.addfile(info, io.BytesIO(data) if data is not None else None)
+
+
+def tfile(name, data=b"x", mode=0o644):
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = mode
+    return info, data
+
+
+def tlink(name, target, kind=tarfile.SYMTYPE):
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    info.linkname = target
+    return info, None
+
+
+def tdir(name):
+    info = tarfile.TarInfo(name)
+    info.type = tarfile.DIRTYPE
+    info.mode = 0o755
+    return info, None
+
+
+def tspecial(name, kind):
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    info.devmajor, info.devminor = 1, 3
+    return info, None
+
+
+# ---------------------------------------------------------------- cases
+if case == "zip-absolute":
+    write_zip([("ok.txt", b"fine", 0o100644), (outside + "/evil.txt", b"evil", 0o100644)])
+elif case == "zip-dotdot":
+    write_zip([("ok.txt", b"fine", 0o100644), ("../evil.txt", b"evil", 0o100644)])
+elif case == "zip-dotdot-inner":
+    write_zip([("a/../../evil.txt", b"evil", 0o100644)])
+elif case == "zip-backslash":
+    write_zip([("..\\evil.txt", b"evil", 0o100644)])
+elif case == "zip-drive-letter":
+    write_zip([("C:/evil.txt", b"evil", 0o100644)])
+elif case == "zip-nul":
+    write_zip([("goodQtxt", b"evil", 0o100644)])
+    patch(b"goodQtxt", b"good\x00txt", count=2)
+elif case == "zip-symlink-escape":
+    write_zip([("link", b"../../escape", 0o120777)])
+elif case == "zip-symlink-absolute":
+    write_zip([("link", outside.encode(), 0o120777)])
+elif case == "zip-write-through-symlink":
+    write_zip([("dir", b"sub", 0o120777), ("dir/file.txt", b"through", 0o100644)])
+elif case == "zip-device":
+    write_zip([("null", b"", 0o020666)])
+elif case == "zip-fifo":
+    write_zip([("pipe", b"", 0o010644)])
+elif case == "zip-duplicate":
+    import warnings
+    warnings.simplefilter("ignore")
+    write_zip([("a.txt", b"first", 0o100644), ("a.txt", b"second", 0o100644)])
+elif case == "zip-case-collision":
+    write_zip([("Readme.txt", b"one", 0o100644), ("README.txt", b"two", 0o100644)])
+elif case == "zip-normalization-collision":
+    write_zip([("caf\u00e9.txt", b"nfc", 0o100644), ("cafe\u0301.txt", b"nfd", 0o100644)])
+elif case == "zip-name-too-long":
+    write_zip([("a" * 300 + ".txt", b"long", 0o100644)])
+elif case == "zip-overlap":
+    # Fifield's "quoted" overlap: entry a's stored data holds entry b's local header and data.
+    inner = b"kernel " * 100
+    b_local = local_header(b"b", inner)
+    a_data = b_local + inner
+    a_local = local_header(b"a", a_data)
+    body = a_local + a_data
+    directory = central_record(b"a", a_data, 0) + central_record(b"b", inner, len(a_local))
+    open(out, "wb").write(body + directory + end_record(2, len(directory), len(body)))
+elif case == "zip-local-name-mismatch":
+    write_zip([("good.txt", b"data", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    data[30:38] = b"evil.txt"  # the local header's name only
+    open(out, "wb").write(bytes(data))
+elif case == "zip-local-size-mismatch":
+    write_zip([("good.txt", b"data", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    data[22:26] = struct.pack("<I", 999)  # the local uncompressed size only
+    open(out, "wb").write(bytes(data))
+elif case == "zip-bad-crc":
+    write_zip([("a.txt", b"hello world " * 10, 0o100644)])
+    crc = struct.pack("<I", zlib.crc32(b"hello world " * 10))
+    patch(crc, struct.pack("<I", zlib.crc32(b"something else")), count=2)
+elif case == "zip-encrypted":
+    write_zip([("secret.txt", b"cipher", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    data[6] |= 1  # local flags
+    cd = data.index(b"PK\x01\x02")
+    data[cd + 8] |= 1  # central flags
+    open(out, "wb").write(bytes(data))
+elif case == "zip-ratio-bomb":
+    write_zip([("zeros.bin", bytes(20 << 20), 0o100644)], method=zipfile.ZIP_DEFLATED)
+elif case == "zip-truncated":
+    write_zip([("a.txt", os.urandom(5000), 0o100644), ("b.txt", os.urandom(5000), 0o100644)])
+    data = open(out, "rb").read()
+    open(out, "wb").write(data[: len(data) // 2])
+elif case == "zip-many":
+    write_zip([(f"f{i}.txt", b"x", 0o100644) for i in range(5)])
+elif case == "zip-large":
+    write_zip([("big.bin", b"y" * 5000, 0o100644)])
+elif case == "zip-macos":
+    write_zip([("Note/", b"", 0o040755), ("Note/a.txt", b"a", 0o100644),
+               ("__MACOSX/Note/._a.txt", b"\x00\x05\x16\x07", 0o100644),
+               ("Note/._a.txt", b"\x00\x05\x16\x07", 0o100644)])
+elif case == "zip-setuid":
+    write_zip([("tool", b"#!/bin/sh\n", 0o106777), ("shared/", b"", 0o041777)])
+
+elif case == "tar-absolute":
+    write_tar([tfile(outside + "/evil.txt")])
+elif case == "tar-dotdot":
+    write_tar([tfile("ok.txt"), tfile("sub/../../evil.txt")])
+elif case == "tar-symlink-escape":
+    write_tar([tlink("link", "../outside")])
+elif case == "tar-symlink-absolute":
+    write_tar([tlink("link", outside)])
+elif case == "tar-symlink-chain":
+    write_tar([tdir("d"), tlink("d/x", ".."), tlink("d/y", "x/..")])
+elif case == "tar-symlink-late-redirect":
+    write_tar([tdir("d"), tlink("d/y", "x/.."), tlink("d/x", "..")])
+elif case == "tar-write-through-symlink":
+    write_tar([tdir("sub"), tlink("s", "sub"), tfile("s/f.txt")])
+elif case == "tar-hardlink-outside":
+    write_tar([tlink("h", "../../etc/passwd", tarfile.LNKTYPE)])
+elif case == "tar-hardlink-absolute":
+    write_tar([tlink("h", "/etc/passwd", tarfile.LNKTYPE)])
+elif case == "tar-hardlink-missing":
+    write_tar([tlink("h", "nothing-here", tarfile.LNKTYPE)])
+elif case == "tar-hardlink-to-symlink":
+    write_tar([tlink("s", "f.txt"), tfile("f.txt"), tlink("h", "s", tarfile.LNKTYPE)])
+elif case == "tar-device":
+    write_tar([tspecial("null", tarfile.CHRTYPE)])
+elif case == "tar-block-device":
+    write_tar([tspecial("disk", tarfile.BLKTYPE)])
+elif case == "tar-fifo":
+    write_tar([tspecial("pipe", tarfile.FIFOTYPE)])
+elif case == "tar-duplicate":
+    write_tar([tfile("a.txt", b"first"), tfile("a.txt", b"second")])
+elif case == "tar-case-collision":
+    write_tar([tdir("Pages"), tfile("pages/a.txt")])
+elif case == "tar-path-conflict":
+    write_tar([tfile("a"), tfile("a/b")])
+elif case == "tar-bad-checksum":
+    write_tar([tfile("a.txt", b"A" * 100), tfile("b.txt", b"B" * 100)])
+    data = bytearray(open(out, "rb").read())
+    # the second header (after pax header blocks): find b.txt's ustar header and break its checksum
+    index = data.rindex(b"b.txt\x00")
+    data[index + 148:index + 156] = b"0000000\x00"
+    open(out, "wb").write(bytes(data))
+elif case == "tar-huge-declared":
+    # A 3 KB archive whose header declares 1 TiB.
+    info, _ = tfile("huge.bin", b"")
+    info.size = 1 << 40
+    info.mtime = EPOCH
+    header = info.tobuf(format=tarfile.PAX_FORMAT)
+    open(out, "wb").write((header + b"h" * 3072)[:3072])
+elif case == "tar-short-data":
+    write_tar([tfile("a.txt", b"z" * 10000)])
+    data = open(out, "rb").read()
+    index = data.rindex(b"z" * 10)
+    open(out, "wb").write(data[: index - 6000])
+elif case == "tar-gz-bad-trailer":
+    write_tar([tfile("a.txt", b"hello " * 1000)], mode="w:gz")
+    data = bytearray(open(out, "rb").read())
+    data[-8] ^= 0xFF  # CRC-32 in the trailer
+    open(out, "wb").write(bytes(data))
+elif case == "tar-gz-bad-length":
+    write_tar([tfile("a.txt", b"hello " * 1000)], mode="w:gz")
+    data = bytearray(open(out, "rb").read())
+    data[-1] ^= 0x01  # ISIZE in the trailer
+    open(out, "wb").write(bytes(data))
+elif case == "tar-gz-truncated":
+    write_tar([tfile("a.txt", os.urandom(50000))], mode="w:gz")
+    data = open(out, "rb").read()
+    open(out, "wb").write(data[: len(data) - 20000])
+elif case == "tar-gz-garbage":
+    write_tar([tfile("a.txt", b"fine")], mode="w:gz")
+    data = bytearray(open(out, "rb").read())
+    data[20:40] = b"\xff" * 20  # inside the deflate stream
+    open(out, "wb").write(bytes(data))
+elif case == "tar-gz-bomb":
+    write_tar([tfile("zeros.bin", bytes(20 << 20))], mode="w:gz")
+elif case == "tar-empty":
+    open(out, "wb").write(bytes(10240))
+elif case == "zero-bytes":
+    open(out, "wb").write(b"")
+elif case == "tar-setuid":
+    write_tar([tfile("tool", b"#!/bin/sh\n", mode=0o6777), tdir("shared")])
+    # give "shared" the sticky bit and group/other write
+    with tarfile.open(out, "w", format=tarfile.PAX_FORMAT) as t:
+        for info, data in [tfile("tool", b"#!/bin/sh\n", mode=0o6777), tdir("shared")]:
+            info.mtime = EPOCH
+            if info.isdir():
+                info.mode = 0o1777
+            t.addfile(info, io.BytesIO(data) if data is not None else None)
+elif case == "tar-dot-root":
+    write_tar([tdir("."), tdir("./Note"), tfile("./Note/a.txt", b"a"), tfile("./b.txt", b"b")])
+else:
+    sys.exit(f"unknown case {case}")
