@@ -110,11 +110,14 @@ extension FolioCommand {
       let destination = URL(
         fileURLWithPath: context.absolutePath(output ?? Self.defaultDestination(for: archive)))
       let progress = ProgressReporter(totalCount: 1)
-      let printer: Task<Void, Never>? =
-        jsonProgress ? Task { await ExpandProgressPrinter.printJSON(progress, to: context.standardError) } : nil
+      // Subscribe before the work starts, so no event is missed.
+      let events = jsonProgress ? progress.events() : nil
+      let standardError = context.standardError
+      let printer = events.map { events in
+        Task { await ExpandProgressPrinter.printJSON(events, to: standardError) }
+      }
       let result: ExpansionResult
       do {
-        let standardError = context.standardError
         let quiet = self.quiet
         result = try await Expander.expand(
           archiveURL, into: destination, policy: policy, mode: mode, lockTimeout: lockTimeout,
@@ -149,8 +152,8 @@ extension FolioCommand {
 
 /// Writes an expansion's progress events as JSON lines.
 enum ExpandProgressPrinter {
-  static func printJSON(_ progress: ProgressReporter, to sink: OutputSink) async {
-    for await event in progress.events() {
+  static func printJSON(_ events: AsyncStream<ProgressEvent>, to sink: OutputSink) async {
+    for await event in events {
       let line: String
       switch event {
       case .fileStarted(let path, let size):

@@ -1,0 +1,139 @@
+import FolioCommands
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// Runs `folio` in-process in `folder`, returning the exit code and both streams.
+func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, String) {
+  let context = CommandContext(
+    standardOutput: .buffer(), standardError: .buffer(), currentDirectory: folder.path)
+  let status = await FolioMain.run(arguments, context: context)
+  return (status, context.standardOutput.text, context.standardError.text)
+}
+
+@Suite struct ExpandCommandTests {
+  /// Makes `Note/` with a file and an empty folder, and `Note.tar.gz` from it.
+  private func makeArchive(in folder: URL) throws -> URL {
+    let note = folder.appendingPathComponent("Note")
+    try FileManager.default.createDirectory(
+      at: note.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    try Data("hello".utf8).write(to: note.appendingPathComponent("a.txt"))
+    let archive = folder.appendingPathComponent("Note.examplenotebook.tar.gz")
+    let made = try runProcess("bsdtar", ["-czf", archive.path, "Note"], in: folder)
+    #expect(made.status == 0)
+    return archive
+  }
+
+  @Test func expandsToTheArchiveNameByDefault() async throws {
+    try await withTemporaryDirectory("cli-expand") { folder in
+      _ = try makeArchive(in: folder)
+      let (status, output, errors) = await runFolio(["expand", "Note.examplenotebook.tar.gz"], in: folder)
+      #expect(status == 0, "\(errors)")
+      #expect(output.isEmpty)
+      #expect(errors.contains("expanded 1 files"))
+      let restored = folder.appendingPathComponent("Note.examplenotebook")
+      #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("a.txt").path))
+      #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("empty").path))
+    }
+  }
+
+  @Test func existingDestinationFailsThenForceReplacesIt() async throws {
+    try await withTemporaryDirectory("cli-force") { folder in
+      _ = try makeArchive(in: folder)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("Out"), withIntermediateDirectories: false)
+      let (status, _, errors) = await runFolio(["expand", "Note.examplenotebook.tar.gz", "-o", "Out"], in: folder)
+      #expect(status == 1)
+      #expect(errors.contains("already exists"))
+      let (forced, _, forceErrors) = await runFolio(
+        ["expand", "Note.examplenotebook.tar.gz", "-o", "Out", "--force", "-q"], in: folder)
+      #expect(forced == 0, "\(forceErrors)")
+      #expect(forceErrors.isEmpty)
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out/a.txt").path))
+    }
+  }
+
+  @Test func forceAndUpdateTogetherAreAUsageError() async throws {
+    try await withTemporaryDirectory("cli-usage") { folder in
+      let (status, _, errors) = await runFolio(["expand", "x.zip", "--force", "--update"], in: folder)
+      #expect(status == 64)
+      #expect(errors.contains("--force and --update"))
+      let (badSize, _, _) = await runFolio(["expand", "x.zip", "--max-bytes", "lots"], in: folder)
+      #expect(badSize == 64)
+      let (badTimeout, _, _) = await runFolio(["expand", "x.zip", "--lock-timeout", "-1"], in: folder)
+      #expect(badTimeout == 64)
+    }
+  }
+
+  @Test func refusalNamesTheEntryAndTheRule() async throws {
+    try await withTemporaryDirectory("cli-refusal") { folder in
+      let archive = folder.appendingPathComponent("evil.zip")
+      let made = try runProcess(
+        "python3",
+        ["-c", "import zipfile; z=zipfile.ZipFile('\(archive.path)','w'); z.writestr('../evil.txt','x'); z.close()"])
+      #expect(made.status == 0)
+      let (status, _, errors) = await runFolio(["expand", "evil.zip"], in: folder)
+      #expect(status == 1)
+      #expect(errors.contains("'../evil.txt'"))
+      #expect(errors.contains("'..' component"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["evil.zip"])
+    }
+  }
+
+  @Test func maxBytesStopsALargeExpansion() async throws {
+    try await withTemporaryDirectory("cli-max-bytes") { folder in
+      _ = try makeArchive(in: folder)
+      let (status, _, errors) = await runFolio(
+        ["expand", "Note.examplenotebook.tar.gz", "--max-bytes", "3"], in: folder)
+      #expect(status == 1)
+      #expect(errors.contains("past the limit of 3 bytes"))
+    }
+  }
+
+  @Test func jsonProgressWritesOneEventPerLine() async throws {
+    try await withTemporaryDirectory("cli-progress") { folder in
+      _ = try makeArchive(in: folder)
+      let (status, output, errors) = await runFolio(
+        ["expand", "Note.examplenotebook.tar.gz", "--progress", "json", "-q"], in: folder)
+      #expect(status == 0)
+      #expect(output.isEmpty)
+      let lines = errors.split(separator: "\n")
+      #expect(lines.contains { $0.contains(#""event":"file-started","path":"Note/a.txt""#) })
+      #expect(lines.last?.hasPrefix(#"{"event":"done""#) == true)
+      for line in lines {
+        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+      }
+    }
+  }
+}
+
+@Suite struct ListCommandTests {
+  @Test func listsLikeBsdtar() async throws {
+    try await withTemporaryDirectory("cli-list") { folder in
+      let note = folder.appendingPathComponent("Note")
+      try FileManager.default.createDirectory(at: note, withIntermediateDirectories: true)
+      try Data("hello".utf8).write(to: note.appendingPathComponent("a.txt"))
+      symlink("a.txt", note.appendingPathComponent("link").path)
+      let made = try runProcess("bsdtar", ["-cf", "Note.tar", "Note"], in: folder)
+      #expect(made.status == 0)
+      let (status, output, errors) = await runFolio(["list", "Note.tar"], in: folder)
+      #expect(status == 0, "\(errors)")
+      let lines = output.split(separator: "\n").map(String.init)
+      let peer = try runProcess("bsdtar", ["-tf", "Note.tar"], in: folder)
+      #expect(lines.count == peer.outputText.split(separator: "\n").count)
+      #expect(lines.contains { $0.hasPrefix("-rw-r--r--") && $0.contains(" 5 ") && $0.hasSuffix(" Note/a.txt") })
+      #expect(lines.contains { $0.hasPrefix("lrwx") && $0.hasSuffix("Note/link -> a.txt") })
+      let (_, names, _) = await runFolio(["list", "--names", "Note.tar"], in: folder)
+      #expect(names == peer.outputText)
+    }
+  }
+
+  @Test func damagedArchiveIsAnError() async throws {
+    try await withTemporaryDirectory("cli-list-damaged") { folder in
+      try Data().write(to: folder.appendingPathComponent("empty.zip"))
+      let (status, _, errors) = await runFolio(["list", "empty.zip"], in: folder)
+      #expect(status == 1)
+      #expect(errors.contains("empty"))
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import FolioTestSupport
+import Foundation
+import Packaging
+import Synchronization
+import Testing
+
+@Suite struct PackageLockTests {
+  @Test func sharedLocksCoexistAndExcludeWriters() async throws {
+    try await withTemporaryDirectory("lock-shared") { folder in
+      let package = folder.appendingPathComponent("Note.examplenotebook")
+      let first = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
+      let second = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
+      let error = await #expect(throws: PackagingError.self) {
+        _ = try await PackageLock.acquire(.exclusive, on: package, timeout: .milliseconds(120))
+      }
+      #expect(error?.code == .lockTimeout)
+      #expect(error?.message.contains(package.path) == true)
+      first.release()
+      second.release()
+      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      writer.release()
+    }
+  }
+
+  @Test func waitingIsAnnouncedOnceThenTimesOut() async throws {
+    try await withTemporaryDirectory("lock-wait") { folder in
+      let package = folder.appendingPathComponent("Note.examplenotebook")
+      let holder = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let lines = Mutex<[String]>([])
+      await #expect(throws: PackagingError.self) {
+        _ = try await PackageLock.acquire(.shared, on: package, timeout: .milliseconds(200)) {
+          line in lines.withLock { $0.append(line) }
+        }
+      }
+      let seen = lines.withLock { $0 }
+      #expect(seen.count == 1)
+      #expect(seen.first?.hasPrefix("waiting for shared lock on '\(package.path)'") == true)
+      holder.release()
+    }
+  }
+
+  @Test func lastHolderRemovesTheLockFile() async throws {
+    try await withTemporaryDirectory("lock-file") { folder in
+      let package = folder.appendingPathComponent("Note.examplenotebook")
+      let lockFile = PackageLock.lockFile(for: package)
+      #expect(lockFile.lastPathComponent == ".Note.examplenotebook.folio-lock")
+      try await PackageLock.withLock(.exclusive, on: package) {
+        #expect(FileManager.default.fileExists(atPath: lockFile.path))
+      }
+      #expect(!FileManager.default.fileExists(atPath: lockFile.path))
+    }
+  }
+
+  /// Another process (python's `fcntl.flock`) holds the lock; ours waits for it.
+  @Test func twoProcessesSerialise() async throws {
+    try await withTemporaryDirectory("lock-processes") { folder in
+      let package = folder.appendingPathComponent("Note.examplenotebook")
+      let lockFile = PackageLock.lockFile(for: package)
+      let ready = folder.appendingPathComponent("ready")
+      let released = folder.appendingPathComponent("released")
+      let script = """
+        import fcntl, os, time, sys
+        fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        open(sys.argv[2], 'w').close()
+        time.sleep(0.4)
+        open(sys.argv[3], 'w').close()
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        """
+      let other = Process()
+      other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      other.arguments = ["python3", "-c", script, lockFile.path, ready.path, released.path]
+      try other.run()
+      while !FileManager.default.fileExists(atPath: ready.path) {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      let waited = Mutex(false)
+      let lock = try await PackageLock.acquire(.exclusive, on: package, timeout: .seconds(60)) {
+        _ in waited.withLock { $0 = true }
+      }
+      // We hold it only after the other process let go.
+      #expect(FileManager.default.fileExists(atPath: released.path))
+      #expect(waited.withLock { $0 })
+      lock.release()
+      other.waitUntilExit()
+    }
+  }
+
+  @Test func expansionsOfOneDestinationSerialise() async throws {
+    try await withTemporaryDirectory("lock-expand") { folder in
+      let archive = try makeHostileArchive("zip-many", in: folder)
+      let destination = folder.appendingPathComponent("dest")
+      let holder = try await PackageLock.acquire(.shared, on: destination, timeout: .zero)
+      let error = await #expect(throws: PackagingError.self) {
+        _ = try await Expander.expand(
+          archive, into: destination, lockTimeout: .milliseconds(100),
+          progress: .untracked())
+      }
+      #expect(error?.code == .lockTimeout)
+      #expect(!FileManager.default.fileExists(atPath: destination.path))
+      holder.release()
+      _ = try await Expander.expand(archive, into: destination, progress: .untracked())
+      #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("f0.txt").path))
+    }
+  }
+}
