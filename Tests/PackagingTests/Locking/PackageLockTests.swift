@@ -51,36 +51,42 @@ import Testing
     }
   }
 
-  /// Another process (python's `fcntl.flock`) holds the lock; ours waits for it.
+  /// Another process (python's `fcntl.flock`) holds the lock until our waiting
+  /// announcement tells it to let go; we get the lock only after it did.
   @Test func twoProcessesSerialise() async throws {
     try await withTemporaryDirectory("lock-processes") { folder in
       let package = folder.appendingPathComponent("Note.examplenotebook")
       let lockFile = PackageLock.lockFile(for: package)
       let ready = folder.appendingPathComponent("ready")
       let released = folder.appendingPathComponent("released")
+      let go = folder.appendingPathComponent("go")
       let script = """
         import fcntl, os, time, sys
         fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(fd, fcntl.LOCK_EX)
         open(sys.argv[2], 'w').close()
-        time.sleep(0.4)
+        for _ in range(6000):
+            if os.path.exists(sys.argv[4]):
+                break
+            time.sleep(0.01)
         open(sys.argv[3], 'w').close()
         fcntl.flock(fd, fcntl.LOCK_UN)
         """
       let other = Process()
       other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      other.arguments = ["python3", "-c", script, lockFile.path, ready.path, released.path]
+      other.arguments = ["python3", "-c", script, lockFile.path, ready.path, released.path, go.path]
       try other.run()
       while !FileManager.default.fileExists(atPath: ready.path) {
         try await Task.sleep(for: .milliseconds(10))
       }
-      let waited = Mutex(false)
-      let lock = try await PackageLock.acquire(.exclusive, on: package, timeout: .seconds(60)) {
-        _ in waited.withLock { $0 = true }
+      let goPath = go.path
+      let lock = try await PackageLock.acquire(.exclusive, on: package, timeout: .seconds(120)) {
+        _ in _ = FileManager.default.createFile(atPath: goPath, contents: nil)
       }
-      // We hold it only after the other process let go.
+      // We waited (the other process let go only after our announcement) and hold
+      // the lock only after it let go.
+      #expect(FileManager.default.fileExists(atPath: go.path))
       #expect(FileManager.default.fileExists(atPath: released.path))
-      #expect(waited.withLock { $0 })
       lock.release()
       other.waitUntilExit()
     }
