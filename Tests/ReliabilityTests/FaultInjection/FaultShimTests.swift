@@ -99,6 +99,21 @@ struct FaultShimTests {
     }
   }
 
+  @Test func mutationCanChangeAnotherFileThanTheOneRead() async throws {
+    try await withTemporaryDirectory("shim-trigger") { folder in
+      let input = try makeInput(in: folder)
+      let other = folder.appendingPathComponent("other.txt")
+      try Data("soon gone\n".utf8).write(to: other)
+      let run = try runUnderShim(
+        dd, ["if=\(input.path)", "of=/dev/null", "bs=4096"], prefix: folder,
+        mutation: Mutation(kind: .unlink, file: other, afterRead: 1, trigger: input))
+      #expect(run.result.status == 0)
+      #expect(run.log.mutated.count == 1)
+      #expect(!FileManager.default.fileExists(atPath: other.path))
+      #expect(FileManager.default.fileExists(atPath: input.path))
+    }
+  }
+
   @Test func compilerIsTheToolchainsClangWhenPresent() {
     let compiler = FaultShim.compiler
     #expect(compiler.hasSuffix("/clang") || compiler == "cc")

@@ -21,7 +21,8 @@
  *                        at exit, one "count NAME N" line per call name seen.
  *   FOLIO_FAULT_MUTATE       truncate | shrink | grow | unlink: change a file under a
  *   FOLIO_FAULT_MUTATE_PATH  reader's feet, right after the reader's
- *   FOLIO_FAULT_MUTATE_NTH   Nth successful read of it (default 1).
+ *   FOLIO_FAULT_MUTATE_NTH   Nth successful read of it (default 1), or of
+ *   FOLIO_FAULT_MUTATE_AFTER another file, when given (to change a file not yet opened).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -65,6 +66,7 @@ static struct {
   char log[PATH_MAX];
   char mutate[16];
   char mutate_path[PATH_MAX];
+  char mutate_after[PATH_MAX];
   long mutate_nth;
 } config;
 
@@ -159,6 +161,9 @@ static void load_config(void) {
   if (mutate && mutate_path) {
     snprintf(config.mutate, sizeof config.mutate, "%s", mutate);
     snprintf(config.mutate_path, sizeof config.mutate_path, "%s", mutate_path);
+    const char *after = getenv("FOLIO_FAULT_MUTATE_AFTER");
+    snprintf(config.mutate_after, sizeof config.mutate_after, "%s",
+             after && after[0] ? after : mutate_path);
     const char *mutate_nth = getenv("FOLIO_FAULT_MUTATE_NTH");
     config.mutate_nth = mutate_nth ? atol(mutate_nth) : 1;
   }
@@ -256,7 +261,7 @@ static int fail_fd(enum call which, int fd) {
 static void after_read(int fd, ssize_t result) {
   if (result <= 0 || !config.mutate[0] || mutated) return;
   char path[PATH_MAX];
-  if (!fd_path(fd, path, sizeof path) || strcmp(path, config.mutate_path) != 0) return;
+  if (!fd_path(fd, path, sizeof path) || strcmp(path, config.mutate_after) != 0) return;
   if (__atomic_add_fetch(&mutate_reads, 1, __ATOMIC_SEQ_CST) != config.mutate_nth) return;
   mutated = 1;
   int saved = errno;

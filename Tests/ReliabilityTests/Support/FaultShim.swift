@@ -97,7 +97,8 @@ struct Fault: Sendable, CustomStringConvertible {
   }
 }
 
-/// A change made to a file while Folio reads it: right after its Nth successful read.
+/// A change made to a file while Folio reads it: right after the Nth successful read of it
+/// (or of `trigger`, to change a file Folio has listed but not opened yet).
 struct Mutation: Sendable {
   /// What happens to the file.
   enum Kind: String, Sendable, CaseIterable {
@@ -107,12 +108,14 @@ struct Mutation: Sendable {
   var kind: Kind
   var file: URL
   var afterRead = 1
+  var trigger: URL? = nil
 
   var environment: [String: String] {
     [
       "FOLIO_FAULT_MUTATE": kind.rawValue,
-      "FOLIO_FAULT_MUTATE_PATH": file.path,
+      "FOLIO_FAULT_MUTATE_PATH": file.resolvingSymlinksInPath().path,
       "FOLIO_FAULT_MUTATE_NTH": String(afterRead),
+      "FOLIO_FAULT_MUTATE_AFTER": trigger?.resolvingSymlinksInPath().path ?? "",
     ]
   }
 }

@@ -1,0 +1,76 @@
+#!/bin/sh
+# Builds one libFuzzer target under Fuzz/ and runs it for a while.
+#
+#   scripts/fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
+#
+# TARGET is a folder of Fuzz/ holding `main.swift` (which defines
+# `LLVMFuzzerTestOneInput`), a `modules` file naming the Folio modules it needs in
+# dependency order, and optionally `Seeds/` (starting inputs) and `options` (default
+# libFuzzer flags, such as -max_len=65536). The modules are
+# compiled with `swiftc -sanitize=fuzzer,address` into .build/fuzz/ (not part of
+# `swift build`); the working corpus grows in .build/fuzz/corpus/TARGET and every
+# crash, leak, timeout or out-of-memory input lands in .build/fuzz/artifacts/TARGET/.
+# Copy those into Tests/ReliabilityTests/Fixtures/fuzz/TARGET/ (named for what they
+# found) so the normal test suite replays them. Runs under `nice` so builders win.
+set -eu
+cd "$(dirname "$0")/../.."
+[ $# -ge 2 ] || { echo "usage: scripts/fuzz/run.sh TARGET SECONDS [libFuzzer flags...]" >&2; exit 64; }
+target=$1
+seconds=$2
+shift 2
+harness=Fuzz/$target
+[ -f "$harness/main.swift" ] && [ -f "$harness/modules" ] || {
+  echo "fuzz: no target '$target' (expected $harness/main.swift and $harness/modules)" >&2
+  echo "fuzz: targets: $(ls Fuzz | tr '\n' ' ')" >&2
+  exit 64
+}
+
+out=.build/fuzz
+mkdir -p "$out/modules" "$out/corpus/$target" "$out/artifacts/$target"
+flags="-swift-version 6 -package-name Folio -sanitize=fuzzer,address -O -g
+  -I $out/modules -I Sources/CLibArchive -I Sources/CLibXML2
+  -Xcc -I/usr/include/libxml2"
+
+# Compiles one module, unless its object is newer than its sources and nothing it
+# depends on was rebuilt.
+rebuilt=no
+build_module() {
+  module=$1
+  object=$out/modules/$module.o
+  if [ $rebuilt = no ] && [ -f "$object" ] \
+    && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$object")" ]; then
+    return
+  fi
+  rebuilt=yes
+  echo "fuzz: compiling $module" >&2
+  # shellcheck disable=SC2086
+  nice swiftc $flags -parse-as-library -wmo -module-name "$module" \
+    -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
+    -c $(find "Sources/$module" -name '*.swift' | sort) -o "$object"
+}
+
+objects=""
+for module in $(cat "$harness/modules"); do
+  build_module "$module"
+  objects="$objects $out/modules/$module.o"
+done
+
+binary=$out/$target-fuzzer
+echo "fuzz: linking $binary" >&2
+# shellcheck disable=SC2086
+nice swiftc $flags -parse-as-library -module-name "Fuzz_$target" \
+  "$harness"/*.swift $objects -larchive -lxml2 -o "$binary"
+
+seeds=""
+[ -d "$harness/Seeds" ] && seeds="$harness/Seeds"
+fixtures=Tests/ReliabilityTests/Fixtures/fuzz/$target
+[ -d "$fixtures" ] && seeds="$seeds $fixtures"
+
+options=""
+[ -f "$harness/options" ] && options=$(cat "$harness/options")
+
+echo "fuzz: running $target for $seconds s" >&2
+# shellcheck disable=SC2086
+exec nice "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -print_final_stats=1 -artifact_prefix="$out/artifacts/$target/" $options "$@" \
+  "$out/corpus/$target" $seeds
