@@ -272,9 +272,10 @@ public final class ArchiveWriter {
     let wanted = Int(min(Int64(Self.chunkSize), max(0, limit)))
     var filled = 0
     while filled < wanted {
-      let count = read(descriptor, bufferStart + filled, wanted - filled)
+      let count = SystemCall.retryingInterrupts {
+        read(descriptor, bufferStart + filled, wanted - filled)
+      }
       if count < 0 {
-        if errno == EINTR { continue }
         throw PackagingError.system("cannot read '\(sourcePath)'", errno: errno)
       }
       if count == 0 { break }

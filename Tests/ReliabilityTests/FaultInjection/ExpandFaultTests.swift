@@ -39,7 +39,9 @@ struct ExpandFaultTests {
   @Test(arguments: Mode.allCases)
   func everyFaultLeavesTheDestinationAsItWasAndRetriesInterruptions(_ mode: Mode) throws {
     let tally = try runFaultMatrix(Self.scenario(mode))
-    print("reliability: expand \(mode): \(tally.injected) faults, \(tally.retried) retried")
+    print(
+      "reliability: expand \(mode): \(tally.injected) faults (\(tally.afterCommit) after the commit), \(tally.retried) retried"
+    )
     #expect(tally.injected > 0)
   }
 }

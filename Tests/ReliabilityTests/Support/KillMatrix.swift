@@ -55,6 +55,7 @@ func runKillMatrix(_ scenario: KillScenario, runs: Int = killRuns) throws -> Kil
   let started = Date()
   let clean = try ChildProcess.run(FolioBinary.url.path, arguments)
   let duration = Date().timeIntervalSince(started)
+  print("reliability: \(scenario) takes \(String(format: "%.2f", duration)) s")
   try #require(clean.status == 0, "\(scenario): clean run failed: \(clean.errorText)")
   try #require(try scenario.verify(destination) == [], "\(scenario): clean result")
   let complete = TreeSnapshot.take(destination)
@@ -70,6 +71,7 @@ func runKillMatrix(_ scenario: KillScenario, runs: Int = killRuns) throws -> Kil
   let entriesBefore = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
 
   var generator = SystemRandomNumberGenerator()
+  var seen = Set<String>()
   for run in 1...runs {
     let before = TreeSnapshot.take(destination)
     let delay = Double.random(in: 0...(duration * 1.1), using: &generator)
@@ -95,7 +97,8 @@ func runKillMatrix(_ scenario: KillScenario, runs: Int = killRuns) throws -> Kil
       .filter { !isLockFile($0) }
     let unknown = extras.filter { !isFolioTemporary($0) }
     #expect(unknown.isEmpty, "\(label): unrecognisable leftovers \(unknown.sorted())")
-    tally.leftovers += extras.count - unknown.count
+    tally.leftovers += extras.subtracting(unknown).subtracting(seen).count
+    seen.formUnion(extras)
     try scenario.reset(folder)
   }
 

@@ -94,16 +94,19 @@ struct TreeSnapshot: Equatable, Sendable {
 
   /// Whether two trees hold the same entries as a user restores them from an archive:
   /// kinds, permission bits, bytes, symlink targets and modification times in whole
-  /// seconds (inodes and sub-second times aside).
+  /// seconds (inodes and sub-second times aside). When the root is a file (an archive),
+  /// its own time is when it was written, so it is not compared.
   ///
   /// - Parameter other: The other tree.
   /// - Returns: The differing paths, empty when equal.
   func contentDifferences(from other: TreeSnapshot) -> [String] {
     func normalised(_ snapshot: TreeSnapshot) -> [String: Entry] {
-      snapshot.entries.mapValues {
+      let rootIsFile = snapshot.entries[""]?.kind == .file
+      return snapshot.entries.mapValues {
         var entry = $0
         entry.inode = 0
-        entry.modified = entry.kind == .symlink ? 0 : entry.modified / 1_000_000_000
+        let untimed = entry.kind == .symlink || (rootIsFile && entry.kind == .file)
+        entry.modified = untimed ? 0 : entry.modified / 1_000_000_000
         entry.mode = entry.kind == .symlink ? 0 : entry.mode
         entry.size = entry.kind == .file ? entry.size : 0
         return entry

@@ -8,6 +8,8 @@ import Foundation
 /// destination and flushes the directory; ``discard()`` (also run by `deinit`
 /// when neither was called) removes it, leaving any existing destination as it
 /// was.
+/// Creating one first removes the leftovers of killed runs for the same
+/// destination (see ``LeftoverTemporaries``).
 final class AtomicOutputFile {
   /// Where the finished file goes.
   let destination: URL
@@ -31,6 +33,7 @@ final class AtomicOutputFile {
     if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw PackagingError(.fileSystem, "cannot write archive '\(path)': it is a folder")
     }
+    LeftoverTemporaries.remove(beside: destination, marker: Self.temporaryMarker)
     let folder = destination.deletingLastPathComponent().path
     let name = destination.lastPathComponent
     var created: (String, Int32)?
@@ -62,7 +65,7 @@ final class AtomicOutputFile {
   /// - Throws: ``PackagingError`` when a step fails; the temporary is removed then.
   func commit() throws {
     guard !finished else { return }
-    if fsync(descriptor) != 0 {
+    if SystemCall.retryingInterrupts({ fsync(descriptor) }) != 0 {
       let code = errno
       discard()
       throw PackagingError.system("cannot flush '\(destination.path)' to disk", errno: code)
@@ -78,7 +81,7 @@ final class AtomicOutputFile {
     let folder = open(
       destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if folder >= 0 {
-      fsync(folder)
+      _ = SystemCall.retryingInterrupts { fsync(folder) }
       close(folder)
     }
   }

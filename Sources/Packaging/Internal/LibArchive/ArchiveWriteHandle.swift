@@ -14,6 +14,7 @@ final class ArchiveWriteHandle {
   /// The format being written.
   let format: ArchiveFormat
   private let output: Output
+  private var outputName = ""
   private var opened = false
   private var storing = false
 
@@ -108,6 +109,7 @@ final class ArchiveWriteHandle {
   /// - Parameter name: The output's path, for messages.
   /// - Throws: ``PackagingError`` when libarchive cannot start.
   func open(name: String) throws {
+    outputName = name
     let status = archive_write_open2(
       pointer, Unmanaged.passUnretained(output).toOpaque(), nil,
       { _, client, buffer, length in
@@ -118,9 +120,10 @@ final class ArchiveWriteHandle {
         guard let buffer else { return 0 }
         var offset = 0
         while offset < length {
-          let written = Glibc.write(output.descriptor, buffer + offset, length - offset)
+          let written = SystemCall.retryingInterrupts {
+            Glibc.write(output.descriptor, buffer + offset, length - offset)
+          }
           if written < 0 {
-            if errno == EINTR { continue }
             output.failure = errno
             return -1
           }
@@ -220,8 +223,10 @@ final class ArchiveWriteHandle {
       try LibArchive.check(status, pointer, operation())
     } catch var error as PackagingError {
       if output.failure != 0 {
+        // The disk refused the archive's bytes: name the archive, not only the entry.
         error.cause = POSIXError(POSIXErrorCode(rawValue: output.failure) ?? .EIO)
-        error.message += " (\(String(cString: strerror(output.failure))))"
+        error.message =
+          "cannot write '\(outputName)' (\(operation())): \(String(cString: strerror(output.failure)))"
       }
       throw error
     }
