@@ -226,12 +226,16 @@ public final class ArchiveWriter {
   /// Streams an open regular file into a new entry.
   ///
   /// The header records `size`; exactly that many bytes are written. A file
-  /// that turns out shorter fails with ``PackagingError/Code/fileChanged``.
+  /// that turns out shorter, or that was written to while it was read (its
+  /// size or modification time moved), fails with
+  /// ``PackagingError/Code/fileChanged``.
   func writeRegularFile(
     path: String, descriptor: Int32, size: Int64, metadata: Metadata, sourcePath: String,
     compression: EntryCompression? = nil
   ) throws {
     try checkCancellation()
+    var before = stat()
+    let watched = fstat(descriptor, &before) == 0
     progress?.startFile(path, size: size)
     if size > Int64(Self.chunkSize) {
       _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
@@ -262,6 +266,14 @@ public final class ArchiveWriter {
           .fileChanged,
           "'\(sourcePath)' shrank while it was being packed (\(written) of \(size) bytes read)")
       }
+    }
+    var after = stat()
+    if watched, fstat(descriptor, &after) == 0,
+      after.st_size != before.st_size || after.st_mtim.tv_sec != before.st_mtim.tv_sec
+        || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec
+    {
+      throw PackagingError(
+        .fileChanged, "'\(sourcePath)' was written to while it was being packed")
     }
     try finishFile(path: path, stored: storing)
   }
