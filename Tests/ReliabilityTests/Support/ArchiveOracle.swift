@@ -39,8 +39,10 @@ enum ArchiveOracle {
       archive.pathExtension == "zip" ? ["--format", "zip"] : ["-a"]
     let result = try runProcess(
       "bsdtar",
-      ["-c"] + format + ["-f", archive.path, "-C", package.deletingLastPathComponent().path,
-        package.lastPathComponent])
+      ["-c"] + format + [
+        "-f", archive.path, "-C", package.deletingLastPathComponent().path,
+        package.lastPathComponent,
+      ])
     guard result.status == 0 else {
       throw ShimFailure("bsdtar cannot make \(archive.path): \(result.errorText)")
     }

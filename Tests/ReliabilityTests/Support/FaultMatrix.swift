@@ -198,8 +198,7 @@ func runFaultMatrix(_ scenario: FaultScenario) throws -> FaultTally {
 
 /// Whether an error message names a path: the destination, or a part of the path the
 /// broken call was on.
-private func namesPath(_ message: String, fired: String, folder: URL, destination: URL) -> Bool
-{
+private func namesPath(_ message: String, fired: String, folder: URL, destination: URL) -> Bool {
   if message.contains(destination.lastPathComponent) { return true }
   guard let start = fired.range(of: " /") else { return false }
   let path = String(fired[fired.index(after: start.lowerBound)...])

@@ -35,7 +35,9 @@ var killRuns: Int {
   Int(ProcessInfo.processInfo.environment["FOLIO_KILL_RUNS"] ?? "") ?? 20
 }
 
-/// Runs a job once to learn how long it takes, then starts it again `runs` times and sends
+/// Kills a job at random moments and checks what it leaves.
+///
+/// Runs the job once to learn how long it takes, then starts it again `runs` times and sends
 /// `SIGKILL` at a random moment of that span, checking each time that the destination is
 /// either as before or complete and valid, never partial, and that anything else left
 /// behind is a recognisable temporary. Finally a clean run must succeed, remove every
@@ -105,8 +107,9 @@ func runKillMatrix(_ scenario: KillScenario, runs: Int = killRuns) throws -> Kil
   // The next run removes what killed runs left behind (older than itself), and nothing else:
   // not a temporary of a live process that is younger than the run.
   let leftovers = Set(
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(isFolioTemporary))
-    .subtracting(entriesBefore)
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(isFolioTemporary)
+  )
+  .subtracting(entriesBefore)
   let live = folder.appendingPathComponent(
     ".\(destination.lastPathComponent).folio-tmp-\(getpid())-fresh")
   try Data("in progress\n".utf8).write(to: live)

@@ -92,10 +92,11 @@ struct TreeSnapshot: Equatable, Sendable {
     return lines
   }
 
-  /// Whether two trees hold the same entries as a user restores them from an archive:
-  /// kinds, permission bits, bytes, symlink targets and modification times in whole
-  /// seconds (inodes and sub-second times aside). When the root is a file (an archive),
-  /// its own time is when it was written, so it is not compared.
+  /// Paths whose entries differ as a user sees them after restoring from an archive.
+  ///
+  /// Compared: kinds, permission bits, bytes, symlink targets and modification times in
+  /// whole seconds (inodes and sub-second times aside). When the root is a file (an
+  /// archive), its own time is when it was written, so it is not compared.
   ///
   /// - Parameter other: The other tree.
   /// - Returns: The differing paths, empty when equal.
