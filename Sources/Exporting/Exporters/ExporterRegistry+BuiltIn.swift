@@ -1,4 +1,6 @@
+import Packaging
 import PropertyLists
+import UniformTypes
 
 extension ExporterRegistry {
   /// Folio's own exporters.
@@ -6,11 +8,15 @@ extension ExporterRegistry {
   /// - the notebook (`com.example.notebook`) to plain text, Markdown, HTML and JSON,
   ///   and plain text back to a notebook;
   /// - plain text to UTF-8, UTF-16 (little- and big-endian, with a byte-order mark) and Latin-1;
-  /// - property lists to XML, binary and JSON property lists, and JSON to XML and binary ones.
+  /// - property lists to XML, binary and JSON property lists, and JSON to XML and binary ones;
+  /// - packages (`com.apple.package`) and folders to every archive format ``Packer`` writes.
   public static let builtIn = ExporterRegistry(
     NotebookFormat.allCases.map { NotebookExporter(format: $0) as any Exporter }
       + [TextToNotebookExporter()]
       + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter }
       + PropertyListFormat.allCases.map { PropertyListExporter(format: $0) as any Exporter }
-      + [PropertyListExporter(format: .xml, from: .json), PropertyListExporter(format: .binary, from: .json)])
+      + [PropertyListExporter(format: .xml, from: .json), PropertyListExporter(format: .binary, from: .json)]
+      + [TypeIdentifier.package, .folder].flatMap { source in
+        ArchiveFormat.allCases.map { ArchivePackingExporter(format: $0, from: source) as any Exporter }
+      })
 }

@@ -102,9 +102,13 @@ extension ExportPlan {
         throw ExportError(.writeFailed, "\(step.exporter.name) finished without writing '\(job.outputDisplayName)'")
       }
       produced = output
-      // A folder's type is what its name says (an expanded archive may hold a package).
-      let actualType =
-        AtomicOutput.isDirectory(output) ? registry.identify(fileName: name, kind: .directory) : step.outputType
+      // An expanded archive's folder is what its name says (it may hold a package), when
+      // that is at least what the exporter promised.
+      var actualType = step.outputType
+      if AtomicOutput.isDirectory(output) {
+        let byName = registry.identify(fileName: name, kind: .directory)
+        if registry.conforms(byName, to: step.outputType) { actualType = byName }
+      }
       current = ExportItem(
         url: output, type: actualType,
         displayName: "\(input.displayName) (after \(step.exporter.name))", fileName: name)

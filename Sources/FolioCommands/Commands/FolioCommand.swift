@@ -15,7 +15,7 @@ public struct FolioCommand: ParsableCommand {
   /// The subcommands, in the order `folio --help` lists them. A subcommand is
   /// listed here only once it does its whole job.
   static let subcommands: [any ParsableCommand.Type] = [
-    Pack.self, Expand.self, List.self, Plist.self, Validate.self, Types.self,
+    Pack.self, Expand.self, List.self, Plist.self, Validate.self, Types.self, Export.self,
   ]
 
 }
