@@ -31,15 +31,7 @@ public struct ArchivePackingExporter: Exporter {
 
   public var name: String { "pack-\(format.name)" }
 
-  public var targetType: TypeIdentifier { Self.type(of: format) }
-
-  /// The type of an archive format, as the system type table names it.
-  ///
-  /// - Parameter format: The format.
-  /// - Returns: The type its usual extension maps to.
-  public static func type(of format: ArchiveFormat) -> TypeIdentifier {
-    TypeRegistry.system.type(forFilenameExtension: format.fileExtension) ?? TypeIdentifier(format.typeIdentifier)
-  }
+  public var targetType: TypeIdentifier { format.typeIdentifier }
 
   public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
     input.fileName + "." + format.fileExtension
