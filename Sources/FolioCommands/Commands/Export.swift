@@ -92,31 +92,8 @@ struct Export: ParsableCommand {
   private func loadRegistry(_ context: CommandContext) throws -> TypeRegistry {
     var builder = TypeRegistryBuilder()
     builder.addExportTypes()
-    var files = declarations.map { URL(fileURLWithPath: context.absolutePath($0)) }
-    for directory in Self.declarationDirectories(environment: context.environment) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-      files += names.filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.sorted().map {
-        directory.appendingPathComponent($0)
-      }
-    }
-    for file in files {
-      let document = try PropertyListReader.read(contentsOf: file, displayName: file.path)
-      builder.add(DeclarationSource(decoding: document.root, name: file.path))
-    }
-    return builder.build()
-  }
-
-  static func declarationDirectories(environment: [String: String]) -> [URL] {
-    var directories: [URL] = []
-    for entry in (environment["FOLIO_TYPES_PATH"] ?? "").split(separator: ":") where !entry.isEmpty {
-      directories.append(URL(fileURLWithPath: String(entry), isDirectory: true))
-    }
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      directories.append(URL(fileURLWithPath: dataHome).appendingPathComponent("folio/types"))
-    } else if let home = environment["HOME"], !home.isEmpty {
-      directories.append(URL(fileURLWithPath: home).appendingPathComponent(".local/share/folio/types"))
-    }
-    return directories
+    return try context.loadTypeRegistry(
+      declarations: declarations, reportWarnings: !quiet, startingWith: builder)
   }
 
   private func resolve(_ text: String, option: String, registry: TypeRegistry) throws -> TypeIdentifier {

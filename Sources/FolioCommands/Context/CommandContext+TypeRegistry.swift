@@ -8,14 +8,16 @@ extension CommandContext {
   /// - Parameters:
   ///   - declarations: The `--declarations` paths as the user typed them.
   ///   - reportWarnings: Whether to print loading diagnostics to standard error.
+  ///   - builder: The builder to load into (the system types by default).
   /// - Returns: The registry.
   /// - Throws: ``UniformTypeError`` when a named declaration file cannot be read.
-  func loadTypeRegistry(declarations: [String], reportWarnings: Bool = true) throws
-    -> TypeRegistry
-  {
+  func loadTypeRegistry(
+    declarations: [String], reportWarnings: Bool = true,
+    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
+  ) throws -> TypeRegistry {
     let files = declarations.map { URL(fileURLWithPath: absolutePath($0)) }
     let (registry, diagnostics) = try TypeRegistry.load(
-      declarationFiles: files, environment: environment)
+      declarationFiles: files, environment: environment, startingWith: builder)
     if reportWarnings {
       for diagnostic in diagnostics where diagnostic.severity >= .warning {
         standardError.write("\(diagnostic)\n")

@@ -44,13 +44,16 @@ extension TypeRegistry {
   /// - Parameters:
   ///   - declarationFiles: Files named on the command line.
   ///   - environment: The environment (`FOLIO_TYPES_PATH`, `XDG_DATA_HOME`, `HOME`).
+  ///   - builder: The builder to add the files to (the system types by default; a
+  ///     caller may add its own types first, as the exporters do).
   /// - Returns: The registry and every diagnostic from reading, decoding and conflicts.
   /// - Throws: ``UniformTypeError`` with `unreadable-declarations` when a named file
   ///   cannot be read or parsed; its cause is the reader's error.
-  public static func load(declarationFiles: [URL], environment: [String: String]) throws -> (
-    TypeRegistry, [Diagnostic]
-  ) {
-    var builder = TypeRegistryBuilder()
+  public static func load(
+    declarationFiles: [URL], environment: [String: String],
+    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
+  ) throws -> (TypeRegistry, [Diagnostic]) {
+    var builder = builder
     var diagnostics: [Diagnostic] = []
     for file in declarationFiles {
       do {
