@@ -9,7 +9,8 @@ extension ExporterRegistry {
   ///   and plain text back to a notebook;
   /// - plain text to UTF-8, UTF-16 (little- and big-endian, with a byte-order mark) and Latin-1;
   /// - property lists to XML, binary and JSON property lists, and JSON to XML and binary ones;
-  /// - packages (`com.apple.package`) and folders to every archive format ``Packer`` writes.
+  /// - packages (`com.apple.package`) and folders to every archive format ``Packer`` writes,
+  ///   and those archives back to folders (or to the package their name announces) with ``Expander``.
   public static let builtIn = ExporterRegistry(
     NotebookFormat.allCases.map { NotebookExporter(format: $0) as any Exporter }
       + [TextToNotebookExporter()]
@@ -18,5 +19,6 @@ extension ExporterRegistry {
       + [PropertyListExporter(format: .xml, from: .json), PropertyListExporter(format: .binary, from: .json)]
       + [TypeIdentifier.package, .folder].flatMap { source in
         ArchiveFormat.allCases.map { ArchivePackingExporter(format: $0, from: source) as any Exporter }
-      })
+      }
+      + ArchiveFormat.allCases.map { ArchiveExpandingExporter(format: $0) as any Exporter })
 }

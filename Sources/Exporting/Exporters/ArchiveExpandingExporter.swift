@@ -1,0 +1,56 @@
+import Foundation
+public import Packaging
+public import PropertyLists
+public import UniformTypes
+
+/// Expands an archive into a folder with ``Expander``, with all its safety rules.
+///
+/// Unsafe names, links leaving the folder, devices, and size, count and ratio
+/// limits are refused before anything is written (see ``ExpansionPolicy``); an
+/// archive whose entries share one top folder expands *as* that folder. What
+/// the folder is comes from the archive's name without its extension:
+/// `Notebook.examplenotebook.zip` expands to a notebook when the registry knows
+/// `examplenotebook`, so an export can go on from there (zipped notebook →
+/// notebook → text).
+public struct ArchiveExpandingExporter: Exporter {
+  /// The archive format read.
+  public var format: ArchiveFormat
+  /// The safety limits.
+  public var policy: ExpansionPolicy
+
+  /// Creates an exporter.
+  ///
+  /// - Parameters:
+  ///   - format: The archive format read (its type is the exporter's source type).
+  ///   - policy: The safety limits.
+  public init(format: ArchiveFormat, policy: ExpansionPolicy = .default) {
+    self.format = format
+    self.policy = policy
+  }
+
+  public var name: String { "expand-\(format.name)" }
+
+  public var sourceType: TypeIdentifier { format.typeIdentifier }
+
+  public var targetType: TypeIdentifier { .directory }
+
+  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
+    ExportNaming.baseName(of: input.fileName, type: input.type, registry: registry)
+  }
+
+  public func outputType(for input: ExportItem, registry: TypeRegistry) -> TypeIdentifier {
+    let name = ExportNaming.baseName(of: input.fileName, type: input.type, registry: registry)
+    return registry.identify(fileName: name, kind: .directory)
+  }
+
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+    let result = try await Expander.expand(
+      job.input.url, into: job.output, policy: policy, mode: .fresh, progress: progress)
+    return result.skippedEntries.map { entry in
+      Diagnostic(
+        severity: .warning, code: "FOLIO-EXPORT-SKIPPED-ENTRY",
+        message: "'\(job.input.displayName)': entry '\(entry)' was skipped",
+        location: SourceLocation(file: job.input.displayName))
+    }
+  }
+}
