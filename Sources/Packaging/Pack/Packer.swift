@@ -101,13 +101,14 @@ public enum Packer {
     let rootName = try topFolderName(source: source, output: output)
 
     try reporter.checkCancellation()
-    let scan = try PackageScan.scan(
+    let walker = PackageWalker(
       root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
+    let totals = try walker.count()
     let storesHardLinks = format.isTar
-    let byteTotal = storesHardLinks ? scan.uniqueByteCount : scan.fullByteCount
-    let entryTotal = scan.items.count - (options.keepParent ? 0 : 1)
+    let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
+    let entryTotal = totals.entries - (options.keepParent ? 0 : 1)
     reporter.setTotalCount(Int(clamping: byteTotal) + entryTotal)
-    reporter.addTotals(files: scan.fileCount, bytes: byteTotal)
+    reporter.addTotals(files: totals.files, bytes: byteTotal)
 
     let writerOptions = ArchiveWriterOptions(
       compressionLevel: options.compressionLevel, compression: options.compression,
@@ -117,12 +118,12 @@ public enum Packer {
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
     ) { writer in
-      for item in scan.items {
+      try walker.walk { item in
         let path: String
         if options.keepParent {
           path = item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
         } else {
-          if item.relativePath.isEmpty { continue }
+          if item.relativePath.isEmpty { return }
           path = item.relativePath
         }
         let metadata = ArchiveWriter.Metadata(item.info)
@@ -154,7 +155,7 @@ public enum Packer {
   }
 
   private static func writeFile(
-    _ item: PackageScan.Item, as path: String, root: Int32, sourcePath: String,
+    _ item: PackageWalker.Item, as path: String, root: Int32, sourcePath: String,
     writer: ArchiveWriter
   ) throws {
     let displayPath = sourcePath + "/" + item.relativePath

@@ -18,6 +18,10 @@ final class ArchiveWriteHandle {
   private var opened = false
   private var storing = false
 
+  /// The size of the blocks libarchive hands to the output (its default is
+  /// tar's 10 KiB, one `write` per 10 KiB).
+  static let blockSize = 256 * 1024
+
   /// Where the archive's bytes go, shared with the C write callback.
   final class Output {
     let descriptor: Int32
@@ -86,7 +90,9 @@ final class ArchiveWriteHandle {
       try LibArchive.check(archive_write_add_filter_zstd(pointer), pointer, what)
       if let level { try setFilterOption("zstd", "compression-level", String(level)) }
     }
-    // A regular file needs no padding after the last block.
+    // Large blocks, fewer write calls; a regular file needs no padding after the last one.
+    try LibArchive.check(
+      archive_write_set_bytes_per_block(pointer, CInt(Self.blockSize)), pointer, what)
     try LibArchive.check(archive_write_set_bytes_in_last_block(pointer, 1), pointer, what)
   }
 

@@ -1,20 +1,21 @@
 import Foundation
 
-/// A package's tree, scanned once before packing: every entry in archive
-/// order (each folder before its contents, names sorted by their UTF-8
-/// bytes), with its kind and attributes, and the totals for progress.
+/// Walks a package's tree in archive order: each folder before its
+/// contents, names sorted by their UTF-8 bytes, never following symbolic links.
 ///
-/// The scan walks the tree itself with `openat`/`fstatat` relative to folder
-/// descriptors, never following symbolic links, rather than through
-/// `archive_read_disk`.
-struct PackageScan {
-  /// One thing to write.
+/// The walker goes through the tree itself with `openat`/`fstatat` relative
+/// to folder descriptors, rather than through `archive_read_disk`. It keeps
+/// only the names of the folders on the current path, so memory does not grow
+/// with the number of entries; ``Packer`` walks twice, once to count (and
+/// refuse what cannot be packed before anything is written) and once to write.
+struct PackageWalker {
+  /// One entry met on the walk.
   struct Item {
     enum Kind {
       case directory
       case file(size: Int64)
       case symbolicLink(target: String)
-      /// A second name of a file already listed (same device and inode).
+      /// A further name of a file met earlier on this walk (same device and inode).
       case hardLink(firstRelativePath: String, size: Int64)
     }
 
@@ -24,39 +25,63 @@ struct PackageScan {
     var info: stat
   }
 
-  /// The entries, in archive order.
-  var items: [Item] = []
-  /// Regular files, counting every name of a hard-linked file.
-  var fileCount = 0
-  /// The bytes of every regular file, counting a hard-linked file once.
-  var uniqueByteCount: Int64 = 0
-  /// The bytes of every regular file name, counting hard links in full.
-  var fullByteCount: Int64 = 0
+  /// What a counting walk found.
+  struct Totals {
+    /// Entries of every kind, the root included.
+    var entries = 0
+    /// Regular files, counting every name of a hard-linked file.
+    var files = 0
+    /// The bytes of every regular file, counting a hard-linked file once.
+    var uniqueBytes: Int64 = 0
+    /// The bytes of every regular file name, counting hard links in full.
+    var allBytes: Int64 = 0
+  }
+
+  /// An open descriptor of the package folder.
+  let root: Int32
+  /// The package's path, for messages.
+  let rootPath: String
+  /// Whether links leaving the package are kept rather than refused.
+  let allowExternalSymlinks: Bool
 
   /// The most symbolic links followed while deciding where one link points.
   static let maximumLinkHops = 40
 
-  /// Scans a package.
+  /// Counts what a walk would meet, refusing what cannot be packed.
   ///
-  /// - Parameters:
-  ///   - root: An open descriptor of the package folder.
-  ///   - rootPath: The package's path, for messages.
-  ///   - allowExternalSymlinks: Whether links leaving the package are kept.
+  /// - Returns: The totals.
   /// - Throws: ``PackagingError`` naming the path of a socket, device, FIFO,
   ///   external link, non-UTF-8 name or unreadable folder.
-  static func scan(root: Int32, rootPath: String, allowExternalSymlinks: Bool) throws -> PackageScan
-  {
-    var scan = PackageScan()
+  func count() throws -> Totals {
+    var totals = Totals()
+    try walk { item in
+      totals.entries += 1
+      switch item.kind {
+      case .directory, .symbolicLink: break
+      case .file(let size):
+        totals.files += 1
+        totals.uniqueBytes += size
+        totals.allBytes += size
+      case .hardLink(_, let size):
+        totals.files += 1
+        totals.allBytes += size
+      }
+    }
+    return totals
+  }
+
+  /// Visits every entry, the root first.
+  ///
+  /// - Parameter visit: Called for each entry in archive order.
+  /// - Throws: ``PackagingError`` as ``count()`` does, or what `visit` throws.
+  func walk(_ visit: (Item) throws -> Void) throws {
     var info = stat()
     guard fstat(root, &info) == 0 else {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
     }
-    scan.items.append(Item(relativePath: "", kind: .directory, info: info))
+    try visit(Item(relativePath: "", kind: .directory, info: info))
     var firstNames: [FileIdentity: String] = [:]
-    try scan.walk(
-      folder: root, relativePath: "", rootPath: rootPath, root: root,
-      allowExternalSymlinks: allowExternalSymlinks, firstNames: &firstNames)
-    return scan
+    try walk(folder: root, relativePath: "", firstNames: &firstNames, visit)
   }
 
   private struct FileIdentity: Hashable {
@@ -64,11 +89,12 @@ struct PackageScan {
     var inode: UInt64
   }
 
-  private mutating func walk(
-    folder: Int32, relativePath: String, rootPath: String, root: Int32,
-    allowExternalSymlinks: Bool, firstNames: inout [FileIdentity: String]
+  private func walk(
+    folder: Int32, relativePath: String, firstNames: inout [FileIdentity: String],
+    _ visit: (Item) throws -> Void
   ) throws {
-    let names = try Self.sortedNames(folder: folder, displayPath: Self.join(rootPath, relativePath))
+    let names = try Self.sortedNames(
+      folder: folder, displayPath: Self.join(rootPath, relativePath))
     for name in names {
       let childPath = relativePath.isEmpty ? name : relativePath + "/" + name
       let displayPath = Self.join(rootPath, childPath)
@@ -78,23 +104,19 @@ struct PackageScan {
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        items.append(Item(relativePath: childPath, kind: .directory, info: info))
+        try visit(Item(relativePath: childPath, kind: .directory, info: info))
         let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
           throw PackagingError.system("cannot open folder '\(displayPath)'", errno: errno)
         }
         defer { close(child) }
-        try walk(
-          folder: child, relativePath: childPath, rootPath: rootPath, root: root,
-          allowExternalSymlinks: allowExternalSymlinks, firstNames: &firstNames)
+        try walk(folder: child, relativePath: childPath, firstNames: &firstNames, visit)
       case S_IFREG:
         let size = Int64(info.st_size)
-        fileCount += 1
-        fullByteCount += size
         if info.st_nlink > 1 {
           let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
           if let first = firstNames[identity] {
-            items.append(
+            try visit(
               Item(
                 relativePath: childPath, kind: .hardLink(firstRelativePath: first, size: size),
                 info: info))
@@ -102,8 +124,7 @@ struct PackageScan {
           }
           firstNames[identity] = childPath
         }
-        uniqueByteCount += size
-        items.append(Item(relativePath: childPath, kind: .file(size: size), info: info))
+        try visit(Item(relativePath: childPath, kind: .file(size: size), info: info))
       case S_IFLNK:
         let target = try Self.readLink(folder: folder, name: name, displayPath: displayPath)
         if !allowExternalSymlinks {
@@ -115,12 +136,12 @@ struct PackageScan {
                 + "use --allow-external-symlinks to store it as a link")
           }
         }
-        items.append(Item(relativePath: childPath, kind: .symbolicLink(target: target), info: info))
+        try visit(Item(relativePath: childPath, kind: .symbolicLink(target: target), info: info))
       default:
         throw PackagingError(
           .unsupportedFileType,
-          "'\(displayPath)' is \(Self.describe(info.st_mode)): sockets, devices and FIFOs cannot be packed"
-        )
+          "'\(displayPath)' is \(Self.describe(info.st_mode)): "
+            + "sockets, devices and FIFOs cannot be packed")
       }
     }
   }
@@ -147,6 +168,8 @@ struct PackageScan {
       throw PackagingError.system("cannot list folder '\(displayPath)'", errno: code)
     }
     defer { closedir(stream) }
+    // The duplicate shares the descriptor's offset: start from the top on every walk.
+    rewinddir(stream)
     var names: [String] = []
     while true {
       errno = 0
