@@ -40,7 +40,9 @@ let package = Package(
 
     // MARK: Tests
     .target(name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport"),
-    .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"]),
+    .testTarget(
+      name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"],
       exclude: ["Fixtures"]),

@@ -152,6 +152,29 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
       warning.message == "key 'A' repeats in this <dict> (first at line 5); the last value wins")
   }
 
+  @Test func duplicateKeysAreReportedInDocumentOrder() throws {
+    let data = plist(
+      """
+      <dict>
+        <key>A</key><dict><key>x</key><true/><key>x</key><true/></dict>
+        <key>A</key><string>2</string>
+      </dict>
+      """)
+    let document = try PropertyListReader.read(data, file: "Info.plist")
+    #expect(document.diagnostics.map(\.location?.line) == [5, 6])
+    #expect(document.diagnostics.map(\.location?.column) == [40, 3])
+  }
+
+  @Test func largeDictionariesFindDuplicatesToo() throws {
+    var body = "<dict>"
+    for index in 0..<100 { body += "<key>k\(index)</key><integer>\(index)</integer>" }
+    body += "<key>k7</key><true/></dict>"
+    let document = try PropertyListReader.read(plist(body), file: "x")
+    #expect(document.diagnostics.count == 1)
+    #expect(document.diagnostics.first?.message.hasPrefix("key 'k7' repeats") == true)
+    #expect(document.root["k7"]?.boolValue == true)
+  }
+
   // MARK: One test per malformed class
 
   @Test func unclosedTag() throws {

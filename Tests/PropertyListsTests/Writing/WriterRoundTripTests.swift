@@ -163,6 +163,24 @@ import Testing
         .root == value)
   }
 
+  @Test func xmlRefusesDatesBeyondItsYearsAndKeepsWholeSeconds() throws {
+    for seconds in [1.8e190, -1e16, Double.nan] {
+      let error = #expect(throws: PropertyListError.self) {
+        try PropertyListWriter.data(
+          for: PropertyListValue(.date(Date(timeIntervalSinceReferenceDate: seconds))),
+          format: .xml)
+      }
+      #expect(error?.code == .unrepresentable)
+    }
+    let fractional = PropertyListValue(.date(Date(timeIntervalSince1970: 1_000_000_000.75)))
+    let xml = try PropertyListWriter.data(for: fractional, format: .xml)
+    #expect(String(decoding: xml, as: UTF8.self).contains("<date>2001-09-09T01:46:40Z</date>"))
+    let far = PropertyListValue(.date(Date(timeIntervalSince1970: -62_135_596_800 - 86_400)))
+    let farXML = try PropertyListWriter.data(for: far, format: .xml)
+    #expect(String(decoding: farXML, as: UTF8.self).contains("<date>0000-12-31T00:00:00Z</date>"))
+    #expect(try PropertyListReader.read(farXML, file: "x").root == far)
+  }
+
   @Test func jsonMatchesPlutilsCompactForm() async throws {
     try await withTemporaryDirectory("json") { directory in
       let text = """

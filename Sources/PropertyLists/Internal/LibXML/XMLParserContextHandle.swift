@@ -61,7 +61,7 @@ enum LibXMLStatus {
     var message: String
     var line: Int
     var column: Int
-    var description: String { message }
+    var description: String { "libxml2 reported it at line \(line), column \(column)" }
   }
 
   /// Converts a libxml2 error record into a ``Failure`` (message without its trailing newline).

@@ -74,7 +74,12 @@ enum XMLPropertyListParser {
         .missingRoot, "the document holds no property list value",
         location: SourceLocation(file: file))
     }
-    return PropertyListDocument(root: root, format: .xml, diagnostics: builder.diagnostics)
+    // Warnings are found as dictionaries close; report them in document order.
+    let diagnostics = builder.diagnostics.sorted {
+      ($0.location?.line ?? 0, $0.location?.column ?? 0)
+        < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+    }
+    return PropertyListDocument(root: root, format: .xml, diagnostics: diagnostics)
   }
 
   fileprivate static func state(_ context: UnsafeMutableRawPointer?) -> State? {

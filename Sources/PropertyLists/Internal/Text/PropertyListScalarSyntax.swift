@@ -136,13 +136,21 @@ enum PropertyListScalarSyntax {
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second)
+    guard dateRange.contains(seconds) else { return nil }
     return Date(timeIntervalSince1970: seconds)
   }
 
+  /// The dates the XML form reads and writes: within this many seconds of 1970 (about
+  /// 31 million years either way), which keeps every calculation exact.
+  static let dateRange: ClosedRange<Double> = -1e15...1e15
+
   /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds, as Apple writes it.
-  static func dateText(_ date: Date) -> String {
+  ///
+  /// - Returns: The text, or `nil` when the date is not finite or outside ``dateRange``.
+  static func dateText(_ date: Date) -> String? {
     let total = date.timeIntervalSince1970.rounded(.down)
-    let totalSeconds = Int64(max(min(total, 1e15), -1e15))
+    guard dateRange.contains(total) else { return nil }
+    let totalSeconds = Int64(total)
     var days = totalSeconds / 86_400
     var secondsOfDay = totalSeconds % 86_400
     if secondsOfDay < 0 {

@@ -73,38 +73,46 @@ final class XMLPropertyListBuilder {
     var holdsText: Bool { !isContainer && self != .plist }
   }
 
-  private struct Frame {
+  /// An open `<plist>`, `<dict>` or `<array>`.
+  private struct Container {
     var element: Element
     var location: SourceLocation
     var items: [PropertyListValue] = []
     var entries: [PropertyListValue.DictionaryEntry] = []
     var pendingKey: String?
     var pendingKeyLocation: SourceLocation?
-    var firstKeyLocations: [String: SourceLocation] = [:]
   }
+
+  /// Dictionaries up to this size look for repeated keys by comparing pairs; larger ones hash.
+  private static let pairwiseDuplicateLimit = 24
 
   private let file: String
   private let maximumDepth: Int
   private var tracker: TextPositionTracker
-  private var stack: [Frame] = []
+  /// Open containers, innermost last (only containers nest, so one open leaf is enough).
+  private var containers: [Container] = []
+  /// The open leaf element (`<key>`, `<string>`, …) and where it starts.
+  private var leaf: Element?
+  private var leafLocation = SourceLocation(file: "")
   private var text: [UInt8] = []
+  /// Containers other than `<plist>` that are open.
   private var containerDepth = 0
-  /// Open elements outside the vocabulary are refused at once, so none is ever on the stack.
+  /// The finished top-level value.
   private(set) var root: PropertyListValue?
   /// The first error found; the parser stops at it.
   private(set) var failure: PropertyListError?
   /// Warnings such as duplicate keys.
   private(set) var diagnostics: [Diagnostic] = []
+  /// The largest offset any event has reported so far.
+  private(set) var furthestOffset = 0
 
   /// Creates a builder over the UTF-8 bytes being parsed (which must outlive it).
   init(bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int) {
     self.file = file
     self.maximumDepth = maximumDepth
     self.tracker = TextPositionTracker(bytes: bytes)
+    containers.reserveCapacity(16)
   }
-
-  /// The largest offset any event has reported so far.
-  private(set) var furthestOffset = 0
 
   /// The source location of a byte offset.
   func location(at offset: Int) -> SourceLocation {
@@ -138,41 +146,46 @@ final class XMLPropertyListBuilder {
         at: here)
       return
     }
-    if let parent = stack.last {
-      switch parent.element {
-      case .dict:
+    if let leaf {
+      fail(
+        .unexpectedElement, "unexpected element <\(element.name)> inside <\(leaf.name)>", at: here)
+      return
+    }
+    let top = containers.count - 1
+    if top >= 0 {
+      let parent = containers[top].element
+      if parent == .dict {
         if element == .key {
-          if let key = parent.pendingKey {
+          if let key = containers[top].pendingKey {
             fail(
               .missingValue, "<key> '\(Self.shown(key))' has no value",
-              at: parent.pendingKeyLocation)
+              at: containers[top].pendingKeyLocation)
             return
           }
-        } else if parent.pendingKey == nil {
+        } else if containers[top].pendingKey == nil {
           fail(.missingKey, "expected <key> in <dict>, found <\(element.name)>", at: here)
           return
         }
-      case .array, .plist:
+      } else {
         if element == .key || element == .plist {
-          fail(
-            .unexpectedElement, "unexpected <\(element.name)> inside <\(parent.element.name)>",
-            at: here)
+          fail(.unexpectedElement, "unexpected <\(element.name)> inside <\(parent.name)>", at: here)
           return
         }
-        if parent.element == .plist && !parent.items.isEmpty {
+        if parent == .plist && !containers[top].items.isEmpty {
           fail(
             .unexpectedElement,
             "<plist> holds more than one value; found a second one, <\(element.name)>", at: here)
           return
         }
-      default:
-        fail(
-          .unexpectedElement,
-          "unexpected element <\(element.name)> inside <\(parent.element.name)>", at: here)
-        return
       }
     } else if element == .key {
       fail(.unexpectedElement, "unexpected <key> outside a <dict>", at: here)
+      return
+    }
+    if element.holdsText {
+      text.removeAll(keepingCapacity: true)
+      leaf = element
+      leafLocation = here
       return
     }
     if element.isContainer {
@@ -182,13 +195,26 @@ final class XMLPropertyListBuilder {
         return
       }
     }
-    if element.holdsText { text.removeAll(keepingCapacity: true) }
-    stack.append(Frame(element: element, location: here))
+    containers.append(Container(element: element, location: here))
   }
 
   /// The current element ends.
   func endElement() {
-    guard failure == nil, var frame = stack.popLast() else { return }
+    guard failure == nil else { return }
+    if let element = leaf {
+      leaf = nil
+      if element == .key {
+        guard let string = decodedText(element, at: leafLocation) else { return }
+        let top = containers.count - 1
+        containers[top].pendingKey = string
+        containers[top].pendingKeyLocation = leafLocation
+        return
+      }
+      guard let value = leafValue(element, at: leafLocation) else { return }
+      attach(value)
+      return
+    }
+    guard var frame = containers.popLast() else { return }
     let value: PropertyListValue
     switch frame.element {
     case .plist:
@@ -203,20 +229,13 @@ final class XMLPropertyListBuilder {
         fail(.missingValue, "<key> '\(Self.shown(key))' has no value", at: frame.pendingKeyLocation)
         return
       }
-      frame.firstKeyLocations = [:]
+      reportDuplicateKeys(frame.entries)
       value = PropertyListValue(.dictionary(frame.entries), location: frame.location)
-    case .array:
+      frame.entries = []
+    default:
       containerDepth -= 1
       value = PropertyListValue(.array(frame.items), location: frame.location)
-    case .key:
-      guard let string = decodedText(frame) else { return }
-      let index = stack.count - 1
-      stack[index].pendingKey = string
-      stack[index].pendingKeyLocation = frame.location
-      return
-    default:
-      guard let leaf = leafValue(frame) else { return }
-      value = leaf
+      frame.items = []
     }
     attach(value)
   }
@@ -224,7 +243,7 @@ final class XMLPropertyListBuilder {
   /// Character data (text, or whitespace between elements) at a byte offset.
   func characters(_ chunk: UnsafeBufferPointer<UInt8>, offset: Int) {
     guard failure == nil else { return }
-    if let top = stack.last, top.element.holdsText {
+    if leaf != nil {
       text.append(contentsOf: chunk)
       return
     }
@@ -233,7 +252,7 @@ final class XMLPropertyListBuilder {
     }
     let stray = String(decoding: chunk[first...], as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let container = stack.last.map { "<\($0.element.name)>" } ?? "the document"
+    let container = containers.last.map { "<\($0.element.name)>" } ?? "the document"
     fail(
       .unexpectedText, "unexpected text '\(Self.shown(stray))' in \(container)",
       atOffset: offset + first)
@@ -242,50 +261,60 @@ final class XMLPropertyListBuilder {
   // MARK: Values
 
   private func attach(_ value: PropertyListValue) {
-    guard !stack.isEmpty else {
+    let top = containers.count - 1
+    guard top >= 0 else {
       root = value
       return
     }
-    let index = stack.count - 1
-    switch stack[index].element {
-    case .dict:
-      guard let key = stack[index].pendingKey else { return }
-      let keyLocation = stack[index].pendingKeyLocation
-      if let first = stack[index].firstKeyLocations[key] {
-        let earlier = first.line.map { " (first at line \($0))" } ?? ""
-        diagnostics.append(
-          Diagnostic(
-            severity: .warning, code: Diagnostic.duplicateKeyCode,
-            message:
-              "key '\(Self.shown(key))' repeats in this <dict>\(earlier); the last value wins",
-            location: keyLocation, hint: "remove one of the entries"))
-      } else if let keyLocation {
-        stack[index].firstKeyLocations[key] = keyLocation
-      }
-      stack[index].entries.append(.init(key: key, keyLocation: keyLocation, value: value))
-      stack[index].pendingKey = nil
-      stack[index].pendingKeyLocation = nil
-    default:
-      stack[index].items.append(value)
+    if containers[top].element == .dict {
+      guard let key = containers[top].pendingKey else { return }
+      containers[top].entries.append(
+        .init(key: key, keyLocation: containers[top].pendingKeyLocation, value: value))
+      containers[top].pendingKey = nil
+      containers[top].pendingKeyLocation = nil
+    } else {
+      containers[top].items.append(value)
     }
   }
 
-  private func decodedText(_ frame: Frame) -> String? {
+  /// Warns about each key that repeats an earlier key of the same dictionary.
+  private func reportDuplicateKeys(_ entries: [PropertyListValue.DictionaryEntry]) {
+    var firstIndex: [String: Int] = [:]
+    for index in entries.indices.dropFirst() {
+      let key = entries[index].key
+      let earlier: Int?
+      if entries.count <= Self.pairwiseDuplicateLimit {
+        earlier = entries[..<index].firstIndex { $0.key == key }
+      } else {
+        if firstIndex.isEmpty { firstIndex[entries[0].key] = 0 }
+        earlier = firstIndex[key]
+        if earlier == nil { firstIndex[key] = index }
+      }
+      guard let earlier else { continue }
+      let line = entries[earlier].keyLocation?.line.map { " (first at line \($0))" } ?? ""
+      diagnostics.append(
+        Diagnostic(
+          severity: .warning, code: Diagnostic.duplicateKeyCode,
+          message: "key '\(Self.shown(key))' repeats in this <dict>\(line); the last value wins",
+          location: entries[index].keyLocation, hint: "remove one of the entries"))
+    }
+  }
+
+  private func decodedText(_ element: Element, at location: SourceLocation) -> String? {
     String(validating: text, as: UTF8.self)
       ?? {
         fail(
-          .invalidString, "<\(frame.element.name)> holds text that is not valid UTF-8",
-          at: frame.location)
+          .invalidString, "<\(element.name)> holds text that is not valid UTF-8", at: location)
         return nil
       }()
   }
 
-  private func leafValue(_ frame: Frame) -> PropertyListValue? {
+  private func leafValue(_ element: Element, at location: SourceLocation) -> PropertyListValue? {
     let content: PropertyListValue.Content
     let body = text[...]
-    switch frame.element {
+    switch element {
     case .string:
-      guard let string = decodedText(frame) else { return nil }
+      guard let string = decodedText(element, at: location) else { return nil }
       content = .string(string)
     case .integer:
       switch PropertyListScalarSyntax.integer(body) {
@@ -293,13 +322,13 @@ final class XMLPropertyListBuilder {
       case .unsigned(let value): content = .unsignedInteger(value)
       case nil:
         let shown = Self.shown(String(decoding: body, as: UTF8.self))
-        fail(.invalidInteger, "<integer> '\(shown)' is not a 64-bit integer", at: frame.location)
+        fail(.invalidInteger, "<integer> '\(shown)' is not a 64-bit integer", at: location)
         return nil
       }
     case .real:
       guard let value = PropertyListScalarSyntax.real(body) else {
         let shown = Self.shown(String(decoding: body, as: UTF8.self))
-        fail(.invalidReal, "<real> '\(shown)' is not a number", at: frame.location)
+        fail(.invalidReal, "<real> '\(shown)' is not a number", at: location)
         return nil
       }
       content = .real(value)
@@ -308,7 +337,7 @@ final class XMLPropertyListBuilder {
         let shown = Self.shown(String(decoding: body, as: UTF8.self))
         fail(
           .invalidDate, "<date> '\(shown)' is not a date of the form YYYY-MM-DDTHH:MM:SSZ",
-          at: frame.location)
+          at: location)
         return nil
       }
       content = .date(value)
@@ -320,19 +349,19 @@ final class XMLPropertyListBuilder {
           failure.index < body.endIndex
           ? "unexpected character '\(String(decoding: body[failure.index...].prefix(1), as: UTF8.self))'"
           : "it ends in the middle of a byte"
-        fail(.invalidData, "<data> is not valid base64: \(what)", at: frame.location)
+        fail(.invalidData, "<data> is not valid base64: \(what)", at: location)
         return nil
       }
     case .true, .false:
       guard PropertyListScalarSyntax.trimmed(body).isEmpty else {
-        fail(.unexpectedText, "<\(frame.element.name)> must be empty", at: frame.location)
+        fail(.unexpectedText, "<\(element.name)> must be empty", at: location)
         return nil
       }
-      content = .boolean(frame.element == .true)
+      content = .boolean(element == .true)
     case .plist, .dict, .array, .key:
       return nil
     }
-    return PropertyListValue(content, location: frame.location)
+    return PropertyListValue(content, location: location)
   }
 
   /// Text for a message: at most 60 characters, with line breaks shown as `\n`.

@@ -53,7 +53,14 @@ enum XMLPropertyListWriter {
     case .unsignedInteger(let number): line("<integer>\(number)</integer>")
     case .real(let number): line("<real>\(realText(number))</real>")
     case .boolean(let flag): line(flag ? "<true/>" : "<false/>")
-    case .date(let date): line("<date>\(PropertyListScalarSyntax.dateText(date))</date>")
+    case .date(let date):
+      guard let text = PropertyListScalarSyntax.dateText(date) else {
+        throw PropertyListError(
+          .unrepresentable,
+          "the date \(date.timeIntervalSinceReferenceDate) seconds after 2001 is outside the years an XML property list can write",
+          location: value.location)
+      }
+      line("<date>\(text)</date>")
     case .data(let bytes):
       line("<data>")
       // Apple's layout: base64 lines of 76 columns less 8 per indent level, indented like the tag.
@@ -86,6 +93,15 @@ enum XMLPropertyListWriter {
   private static func appendEscaped(
     _ text: String, to output: inout [UInt8], location: SourceLocation?
   ) throws {
+    // U+FFFE and U+FFFF (UTF-8 EF BF BE/BF) are not XML 1.0 characters either.
+    if text.utf8.contains(0xEF),
+      let bad = text.unicodeScalars.first(where: { $0.value == 0xFFFE || $0.value == 0xFFFF })
+    {
+      throw PropertyListError(
+        .unrepresentable,
+        "the string '\(XMLPropertyListBuilder.shown(text))' holds U+\(String(bad.value, radix: 16, uppercase: true)), which XML 1.0 cannot carry; write it as binary instead",
+        location: location)
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
