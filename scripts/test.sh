@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 swift build --build-tests
 swift test --skip-build
+# The project's own declarations must pass the type validator, warnings included.
+find Samples -name '*.plist' -print0 | xargs -0 .build/debug/folio validate --strict --schema

@@ -45,7 +45,7 @@ public struct BuildVariables: Sendable, Hashable {
   /// - Parameter text: The text, possibly holding `$(NAME)` or `${NAME}`.
   /// - Returns: The new text and the references that could not be resolved.
   public func substitute(_ text: String) -> Substitution {
-    guard text.contains("$(") || text.contains("${") else {
+    guard Self.containsReference(text) else {
       return Substitution(text: text, unresolved: [])
     }
     var output = ""
@@ -74,6 +74,18 @@ public struct BuildVariables: Sendable, Hashable {
       index = next
     }
     return Substitution(text: output, unresolved: unresolved)
+  }
+
+  /// Whether a string holds `$(` or `${`, scanned as bytes (no Foundation search).
+  static func containsReference(_ text: String) -> Bool {
+    var previousWasDollar = false
+    for byte in text.utf8 {
+      if previousWasDollar && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) {
+        return true
+      }
+      previousWasDollar = byte == UInt8(ascii: "$")
+    }
+    return false
   }
 
   private func resolve(_ body: Substring) -> String? {

@@ -79,8 +79,15 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
     }
     if text.hasPrefix(".") { return "starts with a period" }
     if text.hasSuffix(".") { return "ends with a period" }
-    if text.contains("..") { return "has an empty component" }
-    if !text.contains(".") { return "is not in reverse-DNS form (no period)" }
+    var periods = 0
+    var previousWasPeriod = false
+    for byte in text.utf8 {
+      let isPeriod = byte == UInt8(ascii: ".")
+      if isPeriod && previousWasPeriod { return "has an empty component" }
+      if isPeriod { periods += 1 }
+      previousWasPeriod = isPeriod
+    }
+    if periods == 0 { return "is not in reverse-DNS form (no period)" }
     return nil
   }
 

@@ -33,21 +33,21 @@ extension TypeRegistry {
     case .characterDevice: return "public.character-special"
     case .blockDevice: return "public.block-special"
     case .directory:
+      guard let package = indexByIdentifier[.package] else { return .folder }
       for suffix in Self.extensionSuffixes(of: fileName) {
-        if let package = types(forFilenameExtension: suffix).first(where: {
-          conforms($0, to: .package)
-        }) {
-          return package
+        if let candidate = extensionCandidates(suffix).first(where: { conforms($0, package) }) {
+          return nodes[Int(candidate)].identifier
         }
       }
       return .folder
     case .regularFile:
       let suffixes = Self.extensionSuffixes(of: fileName)
+      let directory = indexByIdentifier[.directory]
       for suffix in suffixes {
-        if let type = types(forFilenameExtension: suffix).first(where: {
-          !conforms($0, to: .directory)
+        if let candidate = extensionCandidates(suffix).first(where: { candidate in
+          directory.map { !conforms(candidate, $0) } ?? true
         }) {
-          return type
+          return nodes[Int(candidate)].identifier
         }
       }
       guard let last = suffixes.last else { return .data }

@@ -26,7 +26,9 @@ extension TypeRegistry {
   /// - Returns: The first candidate in lookup order, or `nil` when no type claims it
   ///   (use ``TypeIdentifier/dynamic(tagClass:tag:conformingTo:)`` for a stand-in).
   public func type(forFilenameExtension filenameExtension: String) -> TypeIdentifier? {
-    types(forFilenameExtension: filenameExtension).first
+    let key = TypeIdentifier.foldCase(Self.stripDot(filenameExtension))
+    guard let first = extensionIndex[key]?.first else { return nil }
+    return nodes[Int(first)].identifier
   }
 
   /// Every type claiming a MIME type, best first.

@@ -37,6 +37,8 @@ public struct TypeRegistry: Sendable {
   let orderedSupertypes: [[Int32]]
   /// Tag class → folded tag → candidates in lookup order.
   let tagIndex: [TagClass: [String: [Int32]]]
+  /// The filename-extension part of `tagIndex`, for the hot path.
+  let extensionIndex: [String: [Int32]]
   /// The names of the sources loaded, in load order.
   public let sourceNames: [String]
 
@@ -44,6 +46,7 @@ public struct TypeRegistry: Sendable {
     self.nodes = nodes
     self.sourceNames = sourceNames
     self.tagIndex = tagIndex
+    self.extensionIndex = tagIndex[.filenameExtension] ?? [:]
     var index: [TypeIdentifier: Int32] = [:]
     index.reserveCapacity(nodes.count)
     for (position, node) in nodes.enumerated() { index[node.identifier] = Int32(position) }
@@ -129,7 +132,17 @@ public struct TypeRegistry: Sendable {
       return specification.parents.contains { conforms($0, to: parent) }
     }
     guard let column = indexByIdentifier[parent] else { return false }
-    return closure[Int(row) * wordsPerRow + Int(column) >> 6] & (1 << UInt64(column & 63)) != 0
+    return conforms(row, column)
+  }
+
+  /// Whether node `row` conforms to node `column`, from the closure.
+  func conforms(_ row: Int32, _ column: Int32) -> Bool {
+    closure[Int(row) * wordsPerRow + Int(column) >> 6] & (1 << UInt64(column & 63)) != 0
+  }
+
+  /// The candidates for a filename extension (with or without its dot), in lookup order.
+  func extensionCandidates(_ filenameExtension: String) -> [Int32] {
+    extensionIndex[TypeIdentifier.foldCase(Self.stripDot(filenameExtension))] ?? []
   }
 
   /// Every type a type conforms to, nearest first (depth-first in declared order).

@@ -31,7 +31,17 @@ public struct TypeRegistryBuilder: Sendable {
   /// - Parameter includingSystemTypes: Whether to start from Folio's compiled-in
   ///   system types (normally yes; tests may start empty).
   public init(includingSystemTypes: Bool = true) {
-    guard includingSystemTypes else { return }
+    if includingSystemTypes { self = Self.systemBase }
+  }
+
+  /// A builder holding the system types, made once and copied (copy-on-write) by every builder.
+  private static let systemBase: TypeRegistryBuilder = {
+    var builder = TypeRegistryBuilder(includingSystemTypes: false)
+    builder.addSystemTypes()
+    return builder
+  }()
+
+  private mutating func addSystemTypes() {
     for row in systemTypeTable {
       var tags = row.extensions.map { TypeTag(.filenameExtension, $0) }
       tags += row.mimeTypes.map { TypeTag(.mimeType, $0) }
@@ -122,34 +132,35 @@ public struct TypeRegistryBuilder: Sendable {
     }
 
     // Tags: user exported, user imported, then system; each group in load order.
-    func rank(_ declaration: TypeDeclaration) -> Int {
-      switch declaration.kind {
-      case .exported: 0
-      case .imported: 1
-      case .system: 2
-      }
+    var sortKeys: [(rank: Int, sequence: Int)] = []
+    sortKeys.reserveCapacity(declaredCount)
+    for position in 0..<declaredCount {
+      let declaration = nodes[position].declaration
+      let rank =
+        switch declaration?.kind {
+        case .exported: 0
+        case .imported: 1
+        case .system: 2
+        case nil: 3
+        }
+      sortKeys.append((rank, entries[nodes[position].identifier]?.sequence ?? 0))
     }
-    let ranked = (0..<declaredCount).sorted { a, b in
-      let left = nodes[a].declaration.map(rank) ?? 3
-      let right = nodes[b].declaration.map(rank) ?? 3
-      if left != right { return left < right }
-      let leftSequence = entries[nodes[a].identifier]?.sequence ?? 0
-      let rightSequence = entries[nodes[b].identifier]?.sequence ?? 0
-      return leftSequence < rightSequence
-    }
+    let ranked = (0..<declaredCount).sorted { sortKeys[$0] < sortKeys[$1] }
     var tagIndex: [TagClass: [String: [Int32]]] = [:]
     for position in ranked {
       guard let declaration = nodes[position].declaration else { continue }
       for tag in declaration.tags {
-        let key = tag.lookupKey
-        var candidates = tagIndex[tag.tagClass, default: [:]][key, default: []]
-        if !candidates.contains(Int32(position)) {
-          candidates.append(Int32(position))
-          tagIndex[tag.tagClass, default: [:]][key] = candidates
-        }
+        var classIndex = tagIndex.removeValue(forKey: tag.tagClass) ?? [:]
+        Self.appendOnce(Int32(position), to: &classIndex[tag.lookupKey, default: []])
+        tagIndex[tag.tagClass] = classIndex
       }
     }
     return TypeRegistry(nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex)
+  }
+
+  /// Appends a candidate unless it is already the last one (a tag repeated in one declaration).
+  private static func appendOnce(_ position: Int32, to candidates: inout [Int32]) {
+    if candidates.last != position { candidates.append(position) }
   }
 
   private mutating func insert(_ declaration: TypeDeclaration) {

@@ -52,8 +52,10 @@ struct ValidationRun {
     self.sources = sources
     self.baseRegistry = baseRegistry
     var builder = TypeRegistryBuilder()
-    for declaration in baseRegistry.declarations where declaration.kind != .system {
-      builder.add(declaration)
+    for node in baseRegistry.nodes {
+      if let declaration = node.declaration, declaration.kind != .system {
+        builder.add(declaration)
+      }
     }
     for source in sources { builder.add(source) }
     self.registry = builder.build()
@@ -411,13 +413,13 @@ struct ValidationRun {
     } else if text.hasPrefix(".") {
       problem = "starts with a dot"
       hint = "write '\(text.drop { $0 == "." })', without the dot"
-    } else if text.contains("/") || text.contains("\\") {
+    } else if text.utf8.contains(UInt8(ascii: "/")) || text.utf8.contains(UInt8(ascii: "\\")) {
       problem = "contains a path separator"
       hint = "write only the extension, such as 'txt'"
     } else if text.contains(where: { $0.isWhitespace }) {
       problem = "contains whitespace"
       hint = "remove the whitespace"
-    } else if text.contains("*") || text.contains("?") {
+    } else if text.utf8.contains(UInt8(ascii: "*")) || text.utf8.contains(UInt8(ascii: "?")) {
       problem = "contains a wildcard"
       hint = "list each extension literally"
     } else {
@@ -500,7 +502,7 @@ struct ValidationRun {
   // MARK: Helpers
 
   static func hasVariable(_ text: String) -> Bool {
-    text.contains("$(") || text.contains("${")
+    BuildVariables.containsReference(text)
   }
 
   static func identifierHint(_ problem: String) -> String {

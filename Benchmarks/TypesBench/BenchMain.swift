@@ -1,0 +1,162 @@
+// Benchmarks for the UniformTypes module; built and run by scripts/bench/types.sh.
+//
+//   types-bench CORPUS_DIR INFO_PLIST ROUNDS LOOKUPS
+//
+// 1. Validates every *.plist of CORPUS_DIR, ROUNDS times (read, parse, decode,
+//    build the registry, apply every rule), one file per validation as
+//    `folio validate FILE` does.
+// 2. Looks up LOOKUPS filename extensions (known, multi-part, unknown, mixed case).
+// 3. Answers LOOKUPS conformance questions from the precomputed closure, and
+//    the same questions by walking the graph, to show what precomputing buys.
+import Foundation
+import PropertyLists
+import UniformTypes
+
+@main
+struct TypesBench {
+  static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  static func main() throws {
+    let arguments = CommandLine.arguments
+    guard arguments.count == 5, let rounds = Int(arguments[3]), let lookups = Int(arguments[4])
+    else {
+      print("usage: types-bench CORPUS_DIR INFO_PLIST ROUNDS LOOKUPS")
+      exit(64)
+    }
+    let corpus = URL(fileURLWithPath: arguments[1])
+    let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+      .filter { $0.hasSuffix(".plist") }.sorted().map { corpus.appendingPathComponent($0) }
+    let bytes = try files.reduce(0) { $0 + (try Data(contentsOf: $1)).count }
+
+    // 1. Validation, after the reading alone for reference.
+    var values = 0
+    let reading = try seconds {
+      for _ in 0..<rounds {
+        for file in files {
+          if (try? PropertyListReader.read(contentsOf: file)) != nil { values += 1 }
+        }
+      }
+    }
+    print(
+      String(
+        format: "read only (PropertyListReader): %.2f s, %.2f ms/file", reading,
+        reading * 1000 / Double(rounds * files.count)))
+    var registries = 0
+    let building = seconds {
+      for _ in 0..<(rounds * files.count) {
+        registries += TypeRegistryBuilder().build().declarations.isEmpty ? 0 : 1
+      }
+    }
+    print(
+      String(
+        format: "registry build (system types): %.2f s, %.3f ms/build", building,
+        building * 1000 / Double(rounds * files.count)))
+
+    let validator = TypeDeclarationValidator()
+    var diagnostics = 0
+    let validation = try seconds {
+      for _ in 0..<rounds {
+        for file in files {
+          diagnostics += try validator.validate([.init(url: file)]).diagnostics.count
+        }
+      }
+    }
+    let validations = rounds * files.count
+    print(
+      String(
+        format:
+          "validate: %d files x %d rounds = %d validations in %.2f s: %.0f files/s, %.2f ms/file, %.1f MB/s (%d diagnostics)",
+        files.count, rounds, validations, validation, Double(validations) / validation,
+        validation * 1000 / Double(validations),
+        Double(bytes * rounds) / validation / 1e6, diagnostics))
+
+    // 2. Extension lookups.
+    let (registry, _) = try TypeRegistry.load(
+      declarationFiles: [URL(fileURLWithPath: arguments[2])], environment: [:])
+    var extensions: [String] = []
+    for declaration in registry.declarations {
+      extensions += declaration.filenameExtensions
+      extensions += declaration.filenameExtensions.map { $0.uppercased() }
+    }
+    extensions += ["tar.gz", "TAR.ZST", "nothing", "qqq", "examplenotebook", "Md"]
+    var found = 0
+    let lookupTime = seconds {
+      for index in 0..<lookups {
+        if registry.type(forFilenameExtension: extensions[index % extensions.count]) != nil {
+          found += 1
+        }
+      }
+    }
+    print(
+      String(
+        format: "extension lookups: %d in %.3f s: %.0f ns/lookup (%d distinct tags, %d found)",
+        lookups, lookupTime, lookupTime * 1e9 / Double(lookups), extensions.count, found))
+
+    var names: [String] = []
+    for (index, name) in extensions.enumerated() { names.append("file\(index).\(name)") }
+    var identified = 0
+    let identifyTime = seconds {
+      for index in 0..<lookups {
+        if !registry.identify(fileName: names[index % names.count], kind: .regularFile).isDynamic {
+          identified += 1
+        }
+      }
+    }
+    print(
+      String(
+        format: "identify(fileName:): %d in %.3f s: %.0f ns/name", lookups, identifyTime,
+        identifyTime * 1e9 / Double(lookups)))
+
+    // 3. Conformance.
+    let types = registry.declarations.map(\.identifier)
+    let targets: [TypeIdentifier] = [
+      .data, .item, .content, .text, .image, .archive, .package, .audiovisualContent,
+      .plainText, .xml, "com.example.notebook",
+    ]
+    var pairs: [(TypeIdentifier, TypeIdentifier)] = []
+    for type in types { for target in targets { pairs.append((type, target)) } }
+    var yes = 0
+    let closureTime = seconds {
+      for index in 0..<lookups {
+        let (type, target) = pairs[index % pairs.count]
+        if registry.conforms(type, to: target) { yes += 1 }
+      }
+    }
+    print(
+      String(
+        format:
+          "conformance (precomputed closure): %d pairs in %.3f s: %.0f ns/pair (%d types, %d true)",
+        lookups, closureTime, closureTime * 1e9 / Double(lookups), types.count, yes))
+
+    var walkYes = 0
+    let walkTime = seconds {
+      for index in 0..<lookups {
+        let (type, target) = pairs[index % pairs.count]
+        if walk(registry, from: type, to: target) { walkYes += 1 }
+      }
+    }
+    precondition(walkYes == yes, "the graph walk disagrees with the closure")
+    print(
+      String(
+        format: "conformance (graph walk per query, for comparison): %.3f s: %.0f ns/pair",
+        walkTime, walkTime * 1e9 / Double(lookups)))
+  }
+
+  /// Depth-first search over declared parents, as a registry without a closure would do.
+  static func walk(_ registry: TypeRegistry, from type: TypeIdentifier, to target: TypeIdentifier)
+    -> Bool
+  {
+    var stack = [type]
+    var seen: Set<TypeIdentifier> = []
+    while let current = stack.popLast() {
+      if current == target { return true }
+      guard seen.insert(current).inserted else { continue }
+      stack += registry.parents(of: current)
+    }
+    return false
+  }
+}
