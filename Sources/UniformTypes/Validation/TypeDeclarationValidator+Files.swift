@@ -83,6 +83,12 @@ extension TypeDeclarationValidator {
             hint: "fix the syntax; `folio validate` reads XML, binary and JSON property lists"))
         continue
       }
+      if schema && document.format != .xml {
+        extra.append(
+          ValidationRule.schemaSkipped.diagnostic(
+            "the RELAX NG schemas apply to XML; this \(document.format.rawValue) property list was checked by the validator only",
+            at: SourceLocation(file: name), hint: "convert it to XML to check its structure too"))
+      }
       if schema && document.format == .xml {
         let shape = try PropertyListSchema.plist.validate(data, file: name)
         extra += shape

@@ -144,6 +144,11 @@ extension ValidationRule {
   public static let schemaViolation = ValidationRule(
     "schema-violation", .error, "The file does not match the property-list or declaration schema.")
 
+  /// A file the schema pass cannot check, because it is binary or JSON (a note).
+  public static let schemaSkipped = ValidationRule(
+    "schema-skipped", .note,
+    "The schema pass applies to XML property lists only; this file was not checked by it.")
+
   /// Every rule, in the order the documentation lists them.
   public static let all: [ValidationRule] = [
     .missingIdentifier, .invalidIdentifier, .reservedIdentifier, .dynamicIdentifier,
@@ -152,7 +157,7 @@ extension ValidationRule {
     .packageNotConforming, .wrongValueType, .unknownKey, .invalidExtension, .duplicateExtension,
     .invalidMIMEType, .invalidOSType, .invalidRole, .invalidHandlerRank, .missingHandlerRank,
     .undeclaredContentType, .unresolvedVariable, .emptyDeclaration, .unreadableFile,
-    .schemaViolation,
+    .schemaViolation, .schemaSkipped,
   ]
 
   /// The rule with a code, if Folio defines one.
