@@ -7,6 +7,10 @@ swift build --product folio
 folio=".build/debug/folio"
 "$folio" --version
 "$folio" plist lint Samples/NotebookApp/Info.plist
+# The app's type declarations pass the validator, warnings included, and give the
+# sample package its type.
+"$folio" validate --strict Samples/NotebookApp/Info.plist
+"$folio" types identify --declarations Samples/NotebookApp/Info.plist Samples/Notebook.examplenotebook
 
 # The main job: export the sample notebook. Its type, com.example.notebook, comes
 # from the app's declaration, which --declarations loads into the type registry.
