@@ -15,7 +15,8 @@ struct Pack: ParsableCommand {
       Zip stores files that are already compressed (images, audio, video, archives,
       random-looking data) and deflates the rest; --level deflates every file.
       The archive is written to a temporary file beside OUT and moved into place only
-      when complete: on failure or Ctrl-C, OUT is left as it was.
+      when complete: on failure or Ctrl-C, OUT is left as it was. PACKAGE is locked
+      (shared) while it is read, so a concurrent 'folio expand' into it waits.
       --reproducible (also on when SOURCE_DATE_EPOCH is set) writes byte-identical
       archives for identical trees: sorted entries, owner and group 0, whole-second
       times clamped to SOURCE_DATE_EPOCH.
@@ -38,6 +39,9 @@ struct Pack: ParsableCommand {
       .value(
         "progress", valueName: "MODE",
         help: "json: one JSON event per line on standard error; live or none."),
+      .value(
+        "lock-timeout", valueName: "SECONDS",
+        help: "How long to wait for another process's lock on PACKAGE (default 30)."),
       .flag("quiet", short: "q", help: "Print no progress and no summary."),
     ],
     arguments: [ArgumentSpec("PACKAGE", help: "The package or folder to pack.")])
@@ -51,6 +55,7 @@ struct Pack: ParsableCommand {
   var allowExternalSymlinks: Bool
   var progress: String?
   var quiet: Bool
+  var lockTimeout: Duration
 
   init(parsing arguments: ParsedArguments) throws {
     package = arguments.argument("PACKAGE") ?? ""
@@ -68,17 +73,32 @@ struct Pack: ParsableCommand {
     allowExternalSymlinks = arguments.flag("allow-external-symlinks")
     progress = arguments.value("progress")
     quiet = arguments.flag("quiet")
+    if let text = arguments.value("lock-timeout") {
+      guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 * 365 else {
+        throw UsageError(
+          "invalid value '\(text)' for '--lock-timeout': expected a number of seconds")
+      }
+      lockTimeout = .milliseconds(Int64(seconds * 1000))
+    } else {
+      lockTimeout = PackageLock.defaultTimeout
+    }
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let mode = try ProgressDisplay.mode(
       progress: progress, quiet: quiet, sink: context.standardError)
     let source = URL(fileURLWithPath: context.absolutePath(package))
+    // Types from FOLIO_TYPES_PATH count too: a declared zip-based type names a zip output
+    // and is stored rather than deflated again.
+    let registry = try context.loadTypeRegistry(declarations: [], reportWarnings: false)
     let resolvedFormat: ArchiveFormat
     let destination: URL
     if let output {
       destination = URL(fileURLWithPath: context.absolutePath(output))
-      guard let chosen = format ?? ArchiveFormat(fileName: destination.lastPathComponent) else {
+      guard
+        let chosen = format
+          ?? ArchiveFormat(fileName: destination.lastPathComponent, registry: registry)
+      else {
         throw UsageError(
           "cannot tell the archive format from '\(output)': give --format or name it .zip, .tar, .tar.gz, .tar.bz2, .tar.xz or .tar.zst"
         )
@@ -92,7 +112,7 @@ struct Pack: ParsableCommand {
     }
     var options = PackOptions(
       format: resolvedFormat, keepParent: keepParent, reproducible: reproducible,
-      allowExternalSymlinks: allowExternalSymlinks)
+      allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry)
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
         throw UsageError("'--level' does not apply to \(resolvedFormat): it is not compressed")
@@ -115,9 +135,11 @@ struct Pack: ParsableCommand {
 
     let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Packing")
     let packOptions = options
+    let (quiet, lockTimeout, standardError) = (self.quiet, self.lockTimeout, context.standardError)
     let result = try await display.track { progress in
       try await Packer.pack(
-        source, to: destination, options: packOptions,
+        source, to: destination, options: packOptions, lockTimeout: lockTimeout,
+        onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
         progress: progress.subprogress(assigningCount: 1))
     }
     if !quiet {

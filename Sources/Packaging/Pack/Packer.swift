@@ -21,23 +21,42 @@ import Foundation
 /// its byte count at the bytes read; its units are those bytes plus one per
 /// entry.
 public enum Packer {
-  /// Packs a folder into an archive, off the cooperative thread pool.
+  /// Packs a folder into an archive, off the cooperative thread pool, holding
+  /// a shared ``PackageLock`` on the folder so no `folio expand` rewrites it meanwhile.
   ///
   /// Cancelling the calling task stops the work between chunks; the
-  /// temporary file is removed and `CancellationError` thrown.
+  /// temporary file is removed and `CancellationError` thrown. A folder whose
+  /// parent cannot hold a lock file (read-only, and none there yet) is packed
+  /// without the lock.
   ///
   /// - Parameters:
   ///   - source: The folder to pack.
   ///   - output: The archive to write; replaced atomically if it exists.
   ///   - options: Format, compression and what to keep.
+  ///   - lockTimeout: How long to wait for another process's exclusive lock.
+  ///   - onLockWait: Called once if the lock is held elsewhere, with a line for the user.
   ///   - progress: Where to report files and bytes.
   /// - Returns: What was written.
-  /// - Throws: ``PackagingError`` naming the path that failed, or `CancellationError`.
+  /// - Throws: ``PackagingError`` naming the path that failed (`lock-timeout`
+  ///   when the lock stays held), or `CancellationError`.
   public static func pack(
     _ source: URL, to output: URL, options: PackOptions = PackOptions(),
+    lockTimeout: Duration = PackageLock.defaultTimeout,
+    onLockWait: (@Sendable (String) -> Void)? = nil,
     progress: consuming Subprogress = .untracked()
   ) async throws -> PackResult {
     let reporter = progress.start(totalCount: 1)
+    try reporter.checkCancellation()
+    let lock: PackageLock?
+    do {
+      lock = try await PackageLock.acquire(
+        .shared, on: source, timeout: lockTimeout, onWait: onLockWait)
+    } catch let error as PackagingError where error.code != .lockTimeout {
+      let parent = source.standardizedFileURL.deletingLastPathComponent().path
+      guard access(parent, W_OK) != 0 else { throw error }
+      lock = nil
+    }
+    defer { lock?.release() }
     return try await runBlocking(cancelling: reporter) {
       try packCore(source, to: output, options: options, reporter: reporter)
     }
@@ -45,8 +64,10 @@ public enum Packer {
 
   /// Packs a folder into an archive on the calling thread.
   ///
-  /// The synchronous core of ``pack(_:to:options:progress:)``: it checks the
-  /// reporter (and the current task) for cancellation between chunks.
+  /// The synchronous core of ``pack(_:to:options:lockTimeout:onLockWait:progress:)``:
+  /// it checks the reporter (and the current task) for cancellation between
+  /// chunks. It takes no lock: callers that may race with other processes hold
+  /// a shared ``PackageLock`` on the source around it.
   ///
   /// - Parameters:
   ///   - source: The folder to pack.

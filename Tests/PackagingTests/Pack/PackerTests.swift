@@ -1,5 +1,6 @@
 import FolioTestSupport
 import Foundation
+import Synchronization
 import Testing
 import UniformTypes
 
@@ -320,6 +321,50 @@ import UniformTypes
         atPath: tree.appendingPathComponent("up").path, withDestinationPath: "deep/../../a/b/c.txt")
       let result = try await Packer.pack(tree, to: folder.appendingPathComponent("y.tar"))
       #expect(result.symbolicLinkCount == 3)
+    }
+  }
+
+  @Test func aFileOrAMissingPathIsNotAPackage() async throws {
+    try await withTemporaryDirectory("pack-notdir") { folder in
+      let file = folder.appendingPathComponent("plain.txt")
+      try Data("x".utf8).write(to: file)
+      await #expect {
+        try await Packer.pack(file, to: folder.appendingPathComponent("p.zip"))
+      } throws: { ($0 as? PackagingError)?.code == .notADirectory }
+      await #expect {
+        try await Packer.pack(
+          folder.appendingPathComponent("missing.pkg"), to: folder.appendingPathComponent("p.zip"))
+      } throws: { error in
+        (error as? PackagingError)?.message.contains("missing.pkg") == true
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plain.txt"])
+    }
+  }
+
+  @Test func packWaitsForAWritersLockVisiblyAndTimesOut() async throws {
+    try await withTemporaryDirectory("pack-lock") { folder in
+      let tree = try PackTestTrees.make(
+        folder.appendingPathComponent("Locked.pkg"), files: ["a.txt": Data("a".utf8)])
+      let writer = try await PackageLock.acquire(.exclusive, on: tree, timeout: .zero)
+      await #expect {
+        try await Packer.pack(tree, to: folder.appendingPathComponent("l.zip"), lockTimeout: .zero)
+      } throws: { ($0 as? PackagingError)?.code == .lockTimeout }
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("l.zip").path))
+
+      // The writer lets go as soon as the packer says it waits: the pack then goes ahead.
+      let lines = Mutex<[String]>([])
+      let result = try await Packer.pack(
+        tree, to: folder.appendingPathComponent("l.zip"), lockTimeout: .seconds(30),
+        onLockWait: { line in
+          lines.withLock { $0.append(line) }
+          writer.release()
+        })
+      #expect(result.fileCount == 1)
+      #expect(lines.withLock { $0.count } == 1)
+      #expect(lines.withLock { $0.first?.contains("Locked.pkg") } == true)
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+          == ["Locked.pkg", "l.zip"])
     }
   }
 
