@@ -35,7 +35,9 @@ public struct PackageNode: Sendable {
   /// When the item was last modified, when known; writers apply it.
   public var modificationDate: Date?
 
-  init(storage: Storage, displayPath: String, permissions: UInt16? = nil, modificationDate: Date? = nil) {
+  init(
+    storage: Storage, displayPath: String, permissions: UInt16? = nil, modificationDate: Date? = nil
+  ) {
     self.storage = storage
     self.displayPath = displayPath
     self.permissions = permissions
@@ -125,7 +127,9 @@ public struct PackageNode: Sendable {
         return
       }
       for name in node.sortedChildNames {
-        if let child = node.children?[name] { walk(child, prefix.isEmpty ? name : prefix + "/" + name) }
+        if let child = node.children?[name] {
+          walk(child, prefix.isEmpty ? name : prefix + "/" + name)
+        }
       }
     }
     walk(self, "")
@@ -171,7 +175,8 @@ public struct PackageNode: Sendable {
             "'\(displayPath)' is gone: it was removed or moved after its package was opened",
             cause: POSIXErrorDescription(code))
         }
-        throw ExportError(.readFailed, "cannot open '\(displayPath)'", cause: POSIXErrorDescription(code))
+        throw ExportError(
+          .readFailed, "cannot open '\(displayPath)'", cause: POSIXErrorDescription(code))
       }
       defer { close(descriptor) }
       var buffer = [UInt8](repeating: 0, count: chunkSize)
@@ -179,7 +184,8 @@ public struct PackageNode: Sendable {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
         if count < 0 {
           if errno == EINTR { continue }
-          throw ExportError(.readFailed, "cannot read '\(displayPath)'", cause: POSIXErrorDescription(errno))
+          throw ExportError(
+            .readFailed, "cannot read '\(displayPath)'", cause: POSIXErrorDescription(errno))
         }
         if count == 0 { break }
         try body(Data(buffer[0..<count]))

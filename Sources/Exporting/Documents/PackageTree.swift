@@ -23,7 +23,8 @@ public struct PackageTree: Sendable {
     let display = displayName ?? url.path
     var info = stat()
     guard stat(url.path, &info) == 0 else {
-      throw ExportError(.readFailed, "cannot read '\(display)'", cause: POSIXErrorDescription(errno))
+      throw ExportError(
+        .readFailed, "cannot read '\(display)'", cause: POSIXErrorDescription(errno))
     }
     guard (info.st_mode & S_IFMT) == S_IFDIR else {
       throw ExportError(.invalidInput, "'\(display)' is not a folder")
@@ -40,7 +41,8 @@ public struct PackageTree: Sendable {
   private static func readNode(at url: URL, display: String, info: stat) throws -> PackageNode {
     let permissions = UInt16(info.st_mode & 0o7777)
     let modified = Date(
-      timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+      timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec)
+        / 1e9)
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       let names: [String]

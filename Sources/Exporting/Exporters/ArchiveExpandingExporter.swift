@@ -34,7 +34,9 @@ public struct ArchiveExpandingExporter: Exporter {
 
   public var targetType: TypeIdentifier { .directory }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
+  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+    -> String
+  {
     ExportNaming.baseName(of: input.fileName, type: input.type, registry: registry)
   }
 
@@ -43,7 +45,8 @@ public struct ArchiveExpandingExporter: Exporter {
     return registry.identify(fileName: name, kind: .directory)
   }
 
-  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
+  {
     let result = try await Expander.expand(
       job.input.url, into: job.output, policy: policy, mode: .fresh, progress: progress)
     return result.skippedEntries.map { entry in

@@ -22,7 +22,9 @@ public struct ArchivePackingExporter: Exporter {
   ///   - format: The archive format to write.
   ///   - sourceType: The type read (`com.apple.package`, `public.folder`).
   ///   - options: Compression and reproducibility options.
-  public init(format: ArchiveFormat, from sourceType: TypeIdentifier, options: PackOptions = PackOptions()) {
+  public init(
+    format: ArchiveFormat, from sourceType: TypeIdentifier, options: PackOptions = PackOptions()
+  ) {
     self.format = format
     self.sourceType = sourceType
     self.options = options
@@ -33,11 +35,14 @@ public struct ArchivePackingExporter: Exporter {
 
   public var targetType: TypeIdentifier { format.typeIdentifier }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
+  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+    -> String
+  {
     input.fileName + "." + format.fileExtension
   }
 
-  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
+  {
     _ = try await Packer.pack(job.input.url, to: job.output, options: options, progress: progress)
     return []
   }

@@ -21,7 +21,9 @@ public enum ExportNaming {
     distinguishing: String? = nil
   ) -> String {
     let base = baseName(of: input.fileName, type: input.type, registry: registry)
-    guard let newExtension = registry.preferredFilenameExtension(for: outputType) else { return base }
+    guard let newExtension = registry.preferredFilenameExtension(for: outputType) else {
+      return base
+    }
     if base.lowercased().hasSuffix("." + newExtension.lowercased()) { return base }
     let name = base + "." + newExtension
     if name == input.fileName, let distinguishing {
@@ -58,12 +60,16 @@ public enum ExportNaming {
   ///   - type: The type the item has.
   ///   - registry: The types known.
   /// - Returns: The base name (never empty).
-  public static func baseName(of fileName: String, type: TypeIdentifier, registry: TypeRegistry) -> String {
+  public static func baseName(of fileName: String, type: TypeIdentifier, registry: TypeRegistry)
+    -> String
+  {
     let lowered = fileName.lowercased()
     var best: String?
     for candidate in extensionSuffixes(of: fileName) {
       let types = registry.types(forFilenameExtension: candidate)
-      if types.contains(where: { registry.conforms(type, to: $0) || registry.conforms($0, to: type) }) {
+      if types.contains(where: {
+        registry.conforms(type, to: $0) || registry.conforms($0, to: type)
+      }) {
         best = candidate
         break
       }

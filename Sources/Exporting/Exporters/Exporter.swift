@@ -37,7 +37,8 @@ public protocol Exporter: Sendable {
   ///   - outputType: The type the output will have.
   ///   - registry: The types known, for preferred extensions.
   /// - Returns: A file name (one path component).
-  func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String
+  func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+    -> String
 
   /// Runs the export.
   ///

@@ -16,9 +16,14 @@ extension ExporterRegistry {
       + [TextToNotebookExporter()]
       + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter }
       + PropertyListFormat.allCases.map { PropertyListExporter(format: $0) as any Exporter }
-      + [PropertyListExporter(format: .xml, from: .json), PropertyListExporter(format: .binary, from: .json)]
+      + [
+        PropertyListExporter(format: .xml, from: .json),
+        PropertyListExporter(format: .binary, from: .json),
+      ]
       + [TypeIdentifier.package, .folder].flatMap { source in
-        ArchiveFormat.allCases.map { ArchivePackingExporter(format: $0, from: source) as any Exporter }
+        ArchiveFormat.allCases.map {
+          ArchivePackingExporter(format: $0, from: source) as any Exporter
+        }
       }
       + ArchiveFormat.allCases.map { ArchiveExpandingExporter(format: $0) as any Exporter })
 }

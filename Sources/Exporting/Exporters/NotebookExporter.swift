@@ -33,14 +33,17 @@ public struct NotebookExporter: Exporter {
   /// How many bytes of output are gathered before they are written.
   static let writeChunkSize = 64 * 1024
 
-  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
+  {
     let reporter = progress.start(totalCount: 1)
     let format = self.format
     return try await runBlocking(cancelling: reporter) {
-      let notebook = try NotebookPackage(contentsOf: job.input.url, displayName: job.input.displayName)
+      let notebook = try NotebookPackage(
+        contentsOf: job.input.url, displayName: job.input.displayName)
       reporter.setTotalCount(max(1, notebook.pages.count))
       reporter.addTotals(
-        files: notebook.pages.count, bytes: notebook.pages.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
+        files: notebook.pages.count,
+        bytes: notebook.pages.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
       var diagnostics = notebook.diagnostics
       try job.writeOutputFile { handle in
         var buffer = Data()
@@ -81,7 +84,8 @@ public struct TextToNotebookExporter: Exporter {
 
   public var targetType: TypeIdentifier { TypeIdentifier(NotebookSnapshot.typeIdentifier) }
 
-  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
+  {
     let reporter = progress.start(totalCount: 2)
     let source = TextEncodingExporter.encoding(of: job.input.type, registry: job.registry)
     let snapshot = try await runBlocking(cancelling: reporter) {
@@ -89,13 +93,16 @@ public struct TextToNotebookExporter: Exporter {
         storage: .disk(job.input.url, size: AtomicOutput.fileSize(job.input.url)),
         displayPath: job.input.displayName
       ).regularFileContents()
-      let utf8 = try TextTranscoder(from: source, to: .utf8, file: job.input.displayName).transcode(data)
-      let title = ExportNaming.baseName(of: job.input.fileName, type: job.input.type, registry: job.registry)
+      let utf8 = try TextTranscoder(from: source, to: .utf8, file: job.input.displayName).transcode(
+        data)
+      let title = ExportNaming.baseName(
+        of: job.input.fileName, type: job.input.type, registry: job.registry)
       return NotebookTextParser.parse(String(decoding: utf8, as: UTF8.self), fallbackTitle: title)
     }
     reporter.complete(count: 1)
     try await NotebookWriter().write(
-      snapshot: snapshot, to: job.output, previous: nil, progress: reporter.subprogress(assigningCount: 1))
+      snapshot: snapshot, to: job.output, previous: nil,
+      progress: reporter.subprogress(assigningCount: 1))
     return []
   }
 }

@@ -42,21 +42,27 @@ public struct PropertyListExporter: Exporter {
     }
   }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
-    ExportNaming.replacingExtension(of: input, with: outputType, registry: registry, distinguishing: format.rawValue)
+  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+    -> String
+  {
+    ExportNaming.replacingExtension(
+      of: input, with: outputType, registry: registry, distinguishing: format.rawValue)
   }
 
-  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
+  {
     let reporter = progress.start(totalCount: 2)
     let format = self.format
     return try await runBlocking(cancelling: reporter) {
       let size = AtomicOutput.fileSize(job.input.url)
       reporter.addTotals(files: 1, bytes: size)
       reporter.startFile(job.input.displayName, size: size)
-      let document = try PropertyListReader.read(contentsOf: job.input.url, displayName: job.input.displayName)
+      let document = try PropertyListReader.read(
+        contentsOf: job.input.url, displayName: job.input.displayName)
       reporter.complete(bytes: size)
       reporter.complete(count: 1)
-      let data = try PropertyListWriter.data(for: Self.withoutDuplicateKeys(document.root), format: format)
+      let data = try PropertyListWriter.data(
+        for: Self.withoutDuplicateKeys(document.root), format: format)
       try job.writeOutputFile { try $0.write(contentsOf: data) }
       reporter.completeFile(job.input.displayName)
       reporter.complete(count: 1)

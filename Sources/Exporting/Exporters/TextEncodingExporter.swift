@@ -58,12 +58,16 @@ public struct TextEncodingExporter: Exporter {
     return .utf8
   }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry) -> String {
+  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+    -> String
+  {
     ExportNaming.replacingExtension(
-      of: input, with: outputType, registry: registry, distinguishing: name.replacingOccurrences(of: "encode-", with: ""))
+      of: input, with: outputType, registry: registry,
+      distinguishing: name.replacingOccurrences(of: "encode-", with: ""))
   }
 
-  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+  public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
+  {
     let reporter = progress.start(totalCount: 1)
     let source = Self.encoding(of: job.input.type, registry: job.registry)
     let transcoder = TextTranscoder(from: source, to: encoding, file: job.input.displayName)

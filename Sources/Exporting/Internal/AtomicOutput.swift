@@ -50,7 +50,8 @@ enum AtomicOutput {
     do {
       handle = try FileHandle(forWritingTo: temporary)
     } catch {
-      throw ExportError(.writeFailed, "cannot open a temporary file beside '\(display)'", cause: error)
+      throw ExportError(
+        .writeFailed, "cannot open a temporary file beside '\(display)'", cause: error)
     }
     do {
       defer { try? handle.close() }

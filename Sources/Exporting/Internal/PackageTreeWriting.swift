@@ -17,11 +17,14 @@ struct PackageTreeWriting {
   init(reporter: ProgressReporter?) { self.reporter = reporter }
 
   /// Writes a whole tree at `target` (a folder tree, or a single file).
-  mutating func writeAll(_ tree: PackageNode, to target: URL, overwrite: Bool, display: String) throws {
+  mutating func writeAll(_ tree: PackageNode, to target: URL, overwrite: Bool, display: String)
+    throws
+  {
     if !overwrite && AtomicOutput.exists(target) { throw AtomicOutput.outputExists(display) }
     let files = tree.regularFiles
     reporter?.setTotalCount(max(1, files.count))
-    reporter?.addTotals(files: files.count, bytes: files.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
+    reporter?.addTotals(
+      files: files.count, bytes: files.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
     let temporary = AtomicOutput.temporarySibling(of: target)
     var committed = false
     defer { if !committed { removeTree(temporary) } }
@@ -31,7 +34,9 @@ struct PackageTreeWriting {
   }
 
   /// Updates the package at `target`, which holds `previous`, so that it holds `tree`.
-  mutating func update(_ target: URL, from previous: PackageNode, to tree: PackageNode, display: String) throws {
+  mutating func update(
+    _ target: URL, from previous: PackageNode, to tree: PackageNode, display: String
+  ) throws {
     let files = tree.regularFiles
     reporter?.setTotalCount(max(1, files.count))
     try updateNode(tree, previous: previous, at: target, relative: "", display: display)
@@ -40,13 +45,16 @@ struct PackageTreeWriting {
 
   // MARK: Whole trees
 
-  private mutating func materialize(_ node: PackageNode, at url: URL, relative: String, display: String) throws {
+  private mutating func materialize(
+    _ node: PackageNode, at url: URL, relative: String, display: String
+  ) throws {
     try reporter?.checkCancellation()
     let shown = relative.isEmpty ? display : display + "/" + relative
     switch node.kind {
     case .directory:
       guard mkdir(url.path, mode_t(node.permissions.map { $0 | 0o700 } ?? 0o755)) == 0 else {
-        throw ExportError(.writeFailed, "cannot create the folder '\(shown)'", cause: POSIXErrorDescription(errno))
+        throw ExportError(
+          .writeFailed, "cannot create the folder '\(shown)'", cause: POSIXErrorDescription(errno))
       }
       for name in node.sortedChildNames {
         try Self.checkName(name, in: shown)
@@ -58,7 +66,8 @@ struct PackageTreeWriting {
       applyAttributes(of: node, to: url)
     case .symbolicLink:
       guard symlink(node.symbolicLinkDestination ?? "", url.path) == 0 else {
-        throw ExportError(.writeFailed, "cannot create the link '\(shown)'", cause: POSIXErrorDescription(errno))
+        throw ExportError(
+          .writeFailed, "cannot create the link '\(shown)'", cause: POSIXErrorDescription(errno))
       }
     case .regularFile:
       try writeFile(node, at: url, shown: shown)
@@ -70,7 +79,8 @@ struct PackageTreeWriting {
     let mode = mode_t(node.permissions ?? 0o644)
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else {
-      throw ExportError(.writeFailed, "cannot create '\(shown)'", cause: POSIXErrorDescription(errno))
+      throw ExportError(
+        .writeFailed, "cannot create '\(shown)'", cause: POSIXErrorDescription(errno))
     }
     defer { close(descriptor) }
     reporter?.startFile(shown, size: node.byteCount)
@@ -82,7 +92,8 @@ struct PackageTreeWriting {
           let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
-            throw ExportError(.writeFailed, "cannot write '\(shown)'", cause: POSIXErrorDescription(errno))
+            throw ExportError(
+              .writeFailed, "cannot write '\(shown)'", cause: POSIXErrorDescription(errno))
           }
           offset += written
         }
@@ -90,7 +101,8 @@ struct PackageTreeWriting {
       reporter?.complete(bytes: Int64(chunk.count))
     }
     guard fsync(descriptor) == 0 else {
-      throw ExportError(.writeFailed, "cannot sync '\(shown)' to disk", cause: POSIXErrorDescription(errno))
+      throw ExportError(
+        .writeFailed, "cannot sync '\(shown)' to disk", cause: POSIXErrorDescription(errno))
     }
     if let permissions = node.permissions { fchmod(descriptor, mode_t(permissions)) }
     applyAttributes(of: node, to: url)
@@ -99,7 +111,9 @@ struct PackageTreeWriting {
   }
 
   private func applyAttributes(of node: PackageNode, to url: URL) {
-    if node.kind == .directory, let permissions = node.permissions { chmod(url.path, mode_t(permissions)) }
+    if node.kind == .directory, let permissions = node.permissions {
+      chmod(url.path, mode_t(permissions))
+    }
     guard let date = node.modificationDate else { return }
     let seconds = date.timeIntervalSince1970.rounded(.down)
     let nanoseconds = Int((date.timeIntervalSince1970 - seconds) * 1e9)
@@ -120,7 +134,9 @@ struct PackageTreeWriting {
       if !AtomicOutput.isDirectory(url) {
         if AtomicOutput.exists(url) { try? FileManager.default.removeItem(at: url) }
         guard mkdir(url.path, 0o755) == 0 else {
-          throw ExportError(.writeFailed, "cannot create the folder '\(shown)'", cause: POSIXErrorDescription(errno))
+          throw ExportError(
+            .writeFailed, "cannot create the folder '\(shown)'", cause: POSIXErrorDescription(errno)
+          )
         }
       }
       for name in node.sortedChildNames {
@@ -142,7 +158,8 @@ struct PackageTreeWriting {
       defer { if !committed { removeTree(temporary) } }
       if node.kind == .symbolicLink {
         guard symlink(node.symbolicLinkDestination ?? "", temporary.path) == 0 else {
-          throw ExportError(.writeFailed, "cannot create the link '\(shown)'", cause: POSIXErrorDescription(errno))
+          throw ExportError(
+            .writeFailed, "cannot create the link '\(shown)'", cause: POSIXErrorDescription(errno))
         }
       } else {
         try writeFile(node, at: temporary, shown: shown)
@@ -153,14 +170,18 @@ struct PackageTreeWriting {
     }
   }
 
-  private mutating func removeMissing(_ previous: PackageNode, kept: PackageNode?, at url: URL, relative: String) {
+  private mutating func removeMissing(
+    _ previous: PackageNode, kept: PackageNode?, at url: URL, relative: String
+  ) {
     guard previous.kind == .directory else { return }
     for name in previous.sortedChildNames {
       guard let child = previous.children?[name] else { continue }
       let childURL = url.appendingPathComponent(name)
       let childRelative = relative.isEmpty ? name : relative + "/" + name
       if let keptChild = kept?.children?[name] {
-        if keptChild.kind == .directory { removeMissing(child, kept: keptChild, at: childURL, relative: childRelative) }
+        if keptChild.kind == .directory {
+          removeMissing(child, kept: keptChild, at: childURL, relative: childRelative)
+        }
       } else if AtomicOutput.exists(childURL) {
         removeTree(childURL)
         summary.removed.append(childRelative)
@@ -171,7 +192,8 @@ struct PackageTreeWriting {
   /// Refuses names that would leave their folder or cannot be created.
   static func checkName(_ name: String, in folder: String) throws {
     if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
-      throw ExportError(.writeFailed, "refusing to write the entry '\(name)' in '\(folder)': not a plain file name")
+      throw ExportError(
+        .writeFailed, "refusing to write the entry '\(name)' in '\(folder)': not a plain file name")
     }
   }
 }

@@ -47,7 +47,8 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
     var diagnostics: [Diagnostic] = []
     try write(header(title: notebook.title, pageOrder: notebook.pages.map(\.identifier)))
     if self == .plainText && notebook.title.contains(Self.pageSeparator) {
-      diagnostics.append(formFeedWarning("the title of '\(notebook.displayName)'", notebook.displayName))
+      diagnostics.append(
+        formFeedWarning("the title of '\(notebook.displayName)'", notebook.displayName))
     }
     for (index, page) in notebook.pages.enumerated() {
       let text = try page.text()
@@ -68,7 +69,8 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
   public func render(_ snapshot: NotebookSnapshot) -> String {
     var out = header(title: snapshot.title, pageOrder: snapshot.pageOrder)
     for (index, identifier) in snapshot.pageOrder.enumerated() {
-      out += section(number: index + 1, identifier: identifier, text: snapshot.pages[identifier] ?? "")
+      out += section(
+        number: index + 1, identifier: identifier, text: snapshot.pages[identifier] ?? "")
     }
     return out + footer(pageCount: snapshot.pageOrder.count)
   }
@@ -76,7 +78,8 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
   private func formFeedWarning(_ what: String, _ file: String) -> Diagnostic {
     Diagnostic(
       severity: .warning, code: "FOLIO-NOTEBOOK-FORM-FEED",
-      message: "\(what) contains a form feed, which separates pages in plain text; reading the text back will split it there",
+      message:
+        "\(what) contains a form feed, which separates pages in plain text; reading the text back will split it there",
       location: SourceLocation(file: file))
   }
 
@@ -111,7 +114,8 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
         """
     case .json:
       let order = pageOrder.map { JSONText.quote($0.uuidString) }.joined(separator: ", ")
-      return "{\n  \"title\": \(JSONText.quote(title)),\n  \"pageOrder\": [\(order)],\n  \"pages\": ["
+      return
+        "{\n  \"title\": \(JSONText.quote(title)),\n  \"pageOrder\": [\(order)],\n  \"pages\": ["
     }
   }
 

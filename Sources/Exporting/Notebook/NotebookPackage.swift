@@ -26,7 +26,8 @@ public struct NotebookPackage: Sendable {
     ///   line and column) when it is not UTF-8.
     public func text() throws -> String {
       let data = try node.regularFileContents()
-      let checked = try TextTranscoder(from: .utf8, to: .utf8, file: node.displayPath).transcode(data)
+      let checked = try TextTranscoder(from: .utf8, to: .utf8, file: node.displayPath).transcode(
+        data)
       return String(decoding: checked, as: UTF8.self)
     }
   }
@@ -50,8 +51,10 @@ public struct NotebookPackage: Sendable {
   public init(root: PackageNode, displayName: String) throws {
     self.displayName = displayName
     let metadataPath = displayName + "/metadata.json"
-    guard let metadataNode = root.node(at: "metadata.json"), metadataNode.kind == .regularFile else {
-      throw ExportError(.invalidNotebook, "'\(displayName)' has no metadata.json, so it is not a notebook")
+    guard let metadataNode = root.node(at: "metadata.json"), metadataNode.kind == .regularFile
+    else {
+      throw ExportError(
+        .invalidNotebook, "'\(displayName)' has no metadata.json, so it is not a notebook")
     }
     let metadataData = try metadataNode.regularFileContents()
     let object: Any
@@ -84,7 +87,8 @@ public struct NotebookPackage: Sendable {
         diagnostics.append(
           Diagnostic(
             severity: .warning, code: "FOLIO-NOTEBOOK-STRAY-FILE",
-            message: "'\(displayName)/pages/\(name)' is not a page (pages are <UUID>.txt files); ignored",
+            message:
+              "'\(displayName)/pages/\(name)' is not a page (pages are <UUID>.txt files); ignored",
             location: SourceLocation(file: "\(displayName)/pages/\(name)")))
         continue
       }
@@ -96,7 +100,8 @@ public struct NotebookPackage: Sendable {
     for (index, entry) in order.enumerated() {
       guard let text = entry as? String, let identifier = UUID(uuidString: text) else {
         throw ExportError(
-          .invalidNotebook, "'\(metadataPath)': pageOrder[\(index)] is not a page identifier (a UUID)")
+          .invalidNotebook,
+          "'\(metadataPath)': pageOrder[\(index)] is not a page identifier (a UUID)")
       }
       guard seen.insert(identifier).inserted else {
         diagnostics.append(
@@ -119,7 +124,8 @@ public struct NotebookPackage: Sendable {
       diagnostics.append(
         Diagnostic(
           severity: .warning, code: "FOLIO-NOTEBOOK-UNLISTED-PAGE",
-          message: "'\(displayName)/pages/\(file.name)' is not listed in pageOrder; appended after the listed pages",
+          message:
+            "'\(displayName)/pages/\(file.name)' is not listed in pageOrder; appended after the listed pages",
           location: SourceLocation(file: metadataPath),
           hint: "add \"\(identifier.uuidString)\" to pageOrder in metadata.json"))
       pages.append(Page(identifier: identifier, node: file.node, isListed: false))
@@ -136,7 +142,8 @@ public struct NotebookPackage: Sendable {
   /// - Throws: ``ExportError`` as ``init(root:displayName:)`` does, or `read-failed`.
   public init(contentsOf url: URL, displayName: String? = nil) throws {
     let display = displayName ?? url.path
-    try self.init(root: try PackageTree(reading: url, displayName: display).root, displayName: display)
+    try self.init(
+      root: try PackageTree(reading: url, displayName: display).root, displayName: display)
   }
 
   /// Reads every page and returns the whole notebook as a snapshot.

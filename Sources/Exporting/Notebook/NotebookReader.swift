@@ -25,7 +25,9 @@ public struct NotebookReader: DocumentReader {
   ///   - progress: One unit per page.
   /// - Returns: The notebook's title and pages; unlisted pages are appended to its page order.
   /// - Throws: ``ExportError`` `invalid-notebook`, `missing-page`, `file-vanished`, `invalid-text`.
-  public func read(from source: URL, progress: consuming Subprogress) async throws -> NotebookSnapshot {
+  public func read(from source: URL, progress: consuming Subprogress) async throws
+    -> NotebookSnapshot
+  {
     let reporter = progress.start(totalCount: 1)
     let onDiagnostic = self.onDiagnostic
     let display = source.lastPathComponent
@@ -42,7 +44,8 @@ public struct NotebookReader: DocumentReader {
         reporter.completeFile(page.node.displayPath)
         reporter.complete(count: 1)
       }
-      return NotebookSnapshot(title: notebook.title, pageOrder: notebook.pages.map(\.identifier), pages: texts)
+      return NotebookSnapshot(
+        title: notebook.title, pageOrder: notebook.pages.map(\.identifier), pages: texts)
     }
   }
 }

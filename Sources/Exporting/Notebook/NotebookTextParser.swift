@@ -16,7 +16,8 @@ public enum NotebookTextParser {
   /// - Returns: The notebook, with a new identifier for each page.
   public static func parse(_ text: String, fallbackTitle: String) -> NotebookSnapshot {
     if text.contains(NotebookFormat.pageSeparator) {
-      let segments = text.split(separator: NotebookFormat.pageSeparator, omittingEmptySubsequences: false)
+      let segments = text.split(
+        separator: NotebookFormat.pageSeparator, omittingEmptySubsequences: false)
       var title = String(segments[0])
       if title.hasSuffix("\n") || title.hasSuffix("\r\n") {
         title.removeLast()  // "\r\n" is one Character.

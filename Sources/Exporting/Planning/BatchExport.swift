@@ -56,7 +56,13 @@ public struct BatchExport: Sendable {
         next += 1
         group.addTask {
           do {
-            return (index, .success(try await task.plan.run(to: task.output, overwrite: task.overwrite, progress: progress.subprogress(assigningCount: 1))))
+            return (
+              index,
+              .success(
+                try await task.plan.run(
+                  to: task.output, overwrite: task.overwrite,
+                  progress: progress.subprogress(assigningCount: 1)))
+            )
           } catch {
             return (index, .failure(error))
           }

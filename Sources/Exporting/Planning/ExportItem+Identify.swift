@@ -28,7 +28,8 @@ extension ExportItem {
     at url: URL, displayName: String, declaredType: TypeIdentifier? = nil, registry: TypeRegistry
   ) throws -> (ExportItem, TypeEvidence) {
     guard let kind = TypeRegistry.itemKind(atPath: url.path) else {
-      throw ExportError(.readFailed, "'\(displayName)' does not exist", cause: POSIXErrorDescription(errno))
+      throw ExportError(
+        .readFailed, "'\(displayName)' does not exist", cause: POSIXErrorDescription(errno))
     }
     if let declaredType {
       return (ExportItem(url: url, type: declaredType, displayName: displayName), .given)

@@ -38,7 +38,8 @@ extension ExportPlan {
     let work = AtomicOutput.temporarySibling(of: output, tag: "folio-work")
     try createWorkFolder(work, display: display)
     defer { removeTree(work) }
-    let (produced, diagnostics) = try await runSteps(in: work, finalName: output.lastPathComponent, progress: progress)
+    let (produced, diagnostics) = try await runSteps(
+      in: work, finalName: output.lastPathComponent, progress: progress)
     try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
     return ExportResult(output: output, type: resultType, diagnostics: diagnostics)
   }
@@ -57,10 +58,12 @@ extension ExportPlan {
       "folio-work-\(UUID().uuidString)")
     try createWorkFolder(work, display: work.path)
     defer { removeTree(work) }
-    let (produced, diagnostics) = try await runSteps(in: work, finalName: defaultOutputName, progress: progress)
+    let (produced, diagnostics) = try await runSteps(
+      in: work, finalName: defaultOutputName, progress: progress)
     guard !AtomicOutput.isDirectory(produced) else {
       throw ExportError(
-        .invalidInput, "the \(resultType) result is a folder and cannot go to standard output; use -o")
+        .invalidInput,
+        "the \(resultType) result is a folder and cannot go to standard output; use -o")
     }
     let node = PackageNode(storage: .disk(produced, size: 0), displayPath: defaultOutputName)
     try node.readContents { try write($0) }
@@ -70,7 +73,8 @@ extension ExportPlan {
   private func createWorkFolder(_ work: URL, display: String) throws {
     guard mkdir(work.path, 0o700) == 0 else {
       throw ExportError(
-        .writeFailed, "cannot create a work folder beside '\(display)'", cause: POSIXErrorDescription(errno))
+        .writeFailed, "cannot create a work folder beside '\(display)'",
+        cause: POSIXErrorDescription(errno))
     }
   }
 
@@ -87,19 +91,23 @@ extension ExportPlan {
       if index > 0 && !registry.conforms(current.type, to: step.exporter.sourceType) {
         throw ExportError(
           .noRoute,
-          "step \(index + 1) (\(step.exporter.name)) needs \(step.exporter.sourceType), but step \(index) produced \(current.type) from '\(input.displayName)'")
+          "step \(index + 1) (\(step.exporter.name)) needs \(step.exporter.sourceType), but step \(index) produced \(current.type) from '\(input.displayName)'"
+        )
       }
       let isLast = index == steps.count - 1
-      let name = step.exporter.outputName(for: current, outputType: step.outputType, registry: registry)
+      let name = step.exporter.outputName(
+        for: current, outputType: step.outputType, registry: registry)
       let stepFolder = work.appendingPathComponent("step-\(index + 1)")
       try createWorkFolder(stepFolder, display: work.path)
       let output = stepFolder.appendingPathComponent(isLast ? finalName : name)
       let job = ExportJob(
         input: current, output: output, outputType: step.outputType,
         outputDisplayName: isLast ? finalName : "\(name) (step \(index + 1))", registry: registry)
-      diagnostics += try await step.exporter.export(job, progress: reporter.subprogress(assigningCount: 100))
+      diagnostics += try await step.exporter.export(
+        job, progress: reporter.subprogress(assigningCount: 100))
       guard AtomicOutput.exists(output) else {
-        throw ExportError(.writeFailed, "\(step.exporter.name) finished without writing '\(job.outputDisplayName)'")
+        throw ExportError(
+          .writeFailed, "\(step.exporter.name) finished without writing '\(job.outputDisplayName)'")
       }
       produced = output
       // An expanded archive's folder is what its name says (it may hold a package), when
@@ -117,6 +125,7 @@ extension ExportPlan {
   }
 
   static func samePath(_ a: URL, _ b: URL) -> Bool {
-    a.standardizedFileURL.resolvingSymlinksInPath().path == b.standardizedFileURL.resolvingSymlinksInPath().path
+    a.standardizedFileURL.resolvingSymlinksInPath().path
+      == b.standardizedFileURL.resolvingSymlinksInPath().path
   }
 }

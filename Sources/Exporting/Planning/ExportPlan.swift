@@ -46,7 +46,8 @@ public struct ExportPlan: Sendable {
   /// The file name the output gets when the user does not choose one.
   public var defaultOutputName: String {
     guard let last = steps.last else { return input.fileName }
-    return last.exporter.outputName(for: last.input, outputType: last.outputType, registry: registry)
+    return last.exporter.outputName(
+      for: last.input, outputType: last.outputType, registry: registry)
   }
 
   /// The most steps a chain may take.
@@ -75,7 +76,8 @@ public struct ExportPlan: Sendable {
     guard let best else {
       var message = "no exporter leads from \(input.type) ('\(input.displayName)') to \(target)"
       let reachable = Set(
-        search(from: input, exporters: exporters, registry: registry) { _ in true }.map(\.resultType))
+        search(from: input, exporters: exporters, registry: registry) { _ in true }.map(
+          \.resultType))
       if reachable.isEmpty {
         message += "; nothing is known to export \(input.type)"
       }
@@ -139,13 +141,16 @@ public struct ExportPlan: Sendable {
     func cost(toward target: TypeIdentifier, registry: TypeRegistry) -> [Int] {
       let result = resultType
       let targetDistance =
-        result == target ? 0 : (registry.supertypes(of: result).firstIndex(of: target).map { $0 + 1 } ?? 99)
+        result == target
+        ? 0 : (registry.supertypes(of: result).firstIndex(of: target).map { $0 + 1 } ?? 99)
       return [steps.count, specificity, targetDistance]
     }
   }
 
   /// How far `type` is from `ancestor`: 0 when equal, else its position among the supertypes plus one.
-  static func distance(from type: TypeIdentifier, to ancestor: TypeIdentifier, registry: TypeRegistry) -> Int {
+  static func distance(
+    from type: TypeIdentifier, to ancestor: TypeIdentifier, registry: TypeRegistry
+  ) -> Int {
     if type == ancestor { return 0 }
     return (registry.supertypes(of: type).firstIndex(of: ancestor).map { $0 + 1 }) ?? 99
   }
@@ -164,17 +169,22 @@ public struct ExportPlan: Sendable {
       var next: [Route] = []
       var reachedThisLevel: Set<TypeIdentifier> = []
       for route in frontier {
-        let item = route.steps.last.map { step in
-          ExportItem(
-            url: input.url, type: step.outputType, displayName: input.displayName,
-            fileName: step.exporter.outputName(for: step.input, outputType: step.outputType, registry: registry))
-        } ?? input
+        let item =
+          route.steps.last.map { step in
+            ExportItem(
+              url: input.url, type: step.outputType, displayName: input.displayName,
+              fileName: step.exporter.outputName(
+                for: step.input, outputType: step.outputType, registry: registry))
+          } ?? input
         for (order, exporter) in exporters.exporters.enumerated()
         where registry.conforms(item.type, to: exporter.sourceType) {
           let outputType = exporter.outputType(for: item, registry: registry)
-          let step = Step(exporter: exporter, inputType: item.type, outputType: outputType, input: item)
+          let step = Step(
+            exporter: exporter, inputType: item.type, outputType: outputType, input: item)
           // Specificity: how near the exporter's source is to the type it gets; order breaks ties.
-          let score = route.specificity * 1000 + distance(from: item.type, to: exporter.sourceType, registry: registry) * 100 + min(order, 99)
+          let score =
+            route.specificity * 1000 + distance(
+              from: item.type, to: exporter.sourceType, registry: registry) * 100 + min(order, 99)
           let extended = Route(steps: route.steps + [step], specificity: score)
           if isGoal(outputType) { results.append(extended) }
           if !visited.contains(outputType) {

@@ -146,7 +146,9 @@ extension TextTranscoder {
       }
     }
 
-    private mutating func start(_ bytes: inout [UInt8], _ index: inout Int, into output: inout Data) throws {
+    private mutating func start(_ bytes: inout [UInt8], _ index: inout Int, into output: inout Data)
+      throws
+    {
       started = true
       if encoding != .latin1, let (announced, length) = TextEncoding.detectByteOrderMark(bytes) {
         encoding = announced

@@ -1,11 +1,12 @@
-import Foundation
 import Folio
+import Foundation
 
 /// `folio export`: writes documents as another content type, finding the way through the type registry.
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "export",
-    abstract: "Export documents to another content type (archive, text, Markdown, HTML, JSON, plist).",
+    abstract:
+      "Export documents to another content type (archive, text, Markdown, HTML, JSON, plist).",
     discussion: """
       INPUT's type comes from its name through the type registry (the system types,
       --declarations files, then every *.plist in FOLIO_TYPES_PATH's folders and in
@@ -22,22 +23,34 @@ struct Export: ParsableCommand {
       one failure does not stop the others (exit 1 if any failed).
       """,
     options: [
-      .value("to", valueName: "TYPE", help: "The type to export to: identifier, extension or MIME type."),
+      .value(
+        "to", valueName: "TYPE", help: "The type to export to: identifier, extension or MIME type."),
       .value(
         "output", short: "o", valueName: "OUT",
-        help: "Where to write (default: INPUT's base name plus TYPE's extension, here; '-' for standard output)."),
+        help:
+          "Where to write (default: INPUT's base name plus TYPE's extension, here; '-' for standard output)."
+      ),
       .value(
         "declarations", valueName: "FILE", repeatable: true,
         help: "A property list with type declarations (Info.plist); may repeat."),
-      .value("from", valueName: "TYPE", help: "The input's type, when its name and bytes do not tell."),
+      .value(
+        "from", valueName: "TYPE", help: "The input's type, when its name and bytes do not tell."),
       .flag("list", help: "List every type INPUT can be exported to, with the route."),
       .flag("explain", help: "Print the input's type and each export step."),
       .flag("force", short: "f", help: "Replace existing outputs."),
-      .value("jobs", short: "j", valueName: "N", help: "How many inputs to export at once (default: the number of cores)."),
-      .value("progress", valueName: "MODE", help: "json: one JSON event per line on standard error; live or none."),
+      .value(
+        "jobs", short: "j", valueName: "N",
+        help: "How many inputs to export at once (default: the number of cores)."),
+      .value(
+        "progress", valueName: "MODE",
+        help: "json: one JSON event per line on standard error; live or none."),
       .flag("quiet", short: "q", help: "Print no progress and no summary."),
     ],
-    arguments: [ArgumentSpec("INPUT", arity: .many(minimum: 1), help: "The documents to export ('-' for standard input).")])
+    arguments: [
+      ArgumentSpec(
+        "INPUT", arity: .many(minimum: 1), help: "The documents to export ('-' for standard input)."
+      )
+    ])
 
   var inputs: [String]
   var target: String?
@@ -60,12 +73,15 @@ struct Export: ParsableCommand {
     list = arguments.flag("list")
     explain = arguments.flag("explain")
     force = arguments.flag("force")
-    jobs = try arguments.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+    jobs =
+      try arguments.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
     progress = arguments.value("progress")
     quiet = arguments.flag("quiet")
     if list {
       guard inputs.count == 1 else { throw UsageError("'--list' takes one INPUT") }
-      guard target == nil, output == nil else { throw UsageError("'--list' cannot be combined with '--to' or '-o'") }
+      guard target == nil, output == nil else {
+        throw UsageError("'--list' cannot be combined with '--to' or '-o'")
+      }
     } else if target == nil {
       throw UsageError("missing '--to TYPE'")
     }
@@ -79,12 +95,15 @@ struct Export: ParsableCommand {
     let declaredType = try from.map { try resolve($0, option: "from", registry: registry) }
     if list { return try listTargets(context, registry: registry, declaredType: declaredType) }
     let targetType = try resolve(target ?? "", option: "to", registry: registry)
-    let mode = try ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
+    let mode = try ProgressDisplay.mode(
+      progress: progress, quiet: quiet, sink: context.standardError)
     if inputs.count == 1 {
       return try await exportOne(
-        inputs[0], to: targetType, declaredType: declaredType, registry: registry, mode: mode, context: context)
+        inputs[0], to: targetType, declaredType: declaredType, registry: registry, mode: mode,
+        context: context)
     }
-    return try await exportBatch(to: targetType, declaredType: declaredType, registry: registry, mode: mode, context: context)
+    return try await exportBatch(
+      to: targetType, declaredType: declaredType, registry: registry, mode: mode, context: context)
   }
 
   // MARK: Registry and types
@@ -96,10 +115,13 @@ struct Export: ParsableCommand {
       declarations: declarations, reportWarnings: !quiet, startingWith: builder)
   }
 
-  private func resolve(_ text: String, option: String, registry: TypeRegistry) throws -> TypeIdentifier {
+  private func resolve(_ text: String, option: String, registry: TypeRegistry) throws
+    -> TypeIdentifier
+  {
     guard let type = registry.resolve(text) else {
       throw UsageError(
-        "unknown type '\(text)' for '--\(option)': not an identifier, extension or MIME type the registry knows")
+        "unknown type '\(text)' for '--\(option)': not an identifier, extension or MIME type the registry knows"
+      )
     }
     return type
   }
@@ -124,12 +146,15 @@ struct Export: ParsableCommand {
     let fileExtension = registry.preferredFilenameExtension(for: type).map { "." + $0 } ?? ""
     let url = scratch.appendingPathComponent("stdin" + fileExtension)
     try data.write(to: url)
-    return (ExportItem(url: url, type: type, displayName: "-", fileName: "stdin" + fileExtension),
-      declaredType == nil ? .content : .given)
+    return (
+      ExportItem(url: url, type: type, displayName: "-", fileName: "stdin" + fileExtension),
+      declaredType == nil ? .content : .given
+    )
   }
 
   private func withScratchFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-export-\(UUID().uuidString)")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     return try await body(scratch)
@@ -137,11 +162,15 @@ struct Export: ParsableCommand {
 
   // MARK: --list
 
-  private func listTargets(_ context: CommandContext, registry: TypeRegistry, declaredType: TypeIdentifier?) throws -> ExitCode {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("folio-export-\(UUID().uuidString)")
+  private func listTargets(
+    _ context: CommandContext, registry: TypeRegistry, declaredType: TypeIdentifier?
+  ) throws -> ExitCode {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let (input, evidence) = try item(inputs[0], declaredType: declaredType, registry: registry, context: context, scratch: scratch)
+    let (input, evidence) = try item(
+      inputs[0], declaredType: declaredType, registry: registry, context: context, scratch: scratch)
     let plans = ExportPlan.reachablePlans(for: input, exporters: .builtIn, registry: registry)
     context.standardOutput.write("\(input.displayName): \(input.type) (\(evidence.rawValue))\n")
     guard !plans.isEmpty else {
@@ -153,7 +182,8 @@ struct Export: ParsableCommand {
     let nameWidth = rows.map(\.1.count).max() ?? 0
     for (type, name, route) in rows {
       context.standardOutput.write(
-        "  \(type.padding(toLength: typeWidth, withPad: " ", startingAt: 0))  \(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(route)\n")
+        "  \(type.padding(toLength: typeWidth, withPad: " ", startingAt: 0))  \(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(route)\n"
+      )
     }
     return .success
   }
@@ -161,12 +191,15 @@ struct Export: ParsableCommand {
   // MARK: One input
 
   private func exportOne(
-    _ input: String, to targetType: TypeIdentifier, declaredType: TypeIdentifier?, registry: TypeRegistry,
+    _ input: String, to targetType: TypeIdentifier, declaredType: TypeIdentifier?,
+    registry: TypeRegistry,
     mode: ProgressDisplay.Mode, context: CommandContext
   ) async throws -> ExitCode {
     try await withScratchFolder { scratch in
-      let (item, evidence) = try self.item(input, declaredType: declaredType, registry: registry, context: context, scratch: scratch)
-      let plan = try ExportPlan.make(for: item, to: targetType, exporters: .builtIn, registry: registry)
+      let (item, evidence) = try self.item(
+        input, declaredType: declaredType, registry: registry, context: context, scratch: scratch)
+      let plan = try ExportPlan.make(
+        for: item, to: targetType, exporters: .builtIn, registry: registry)
       let toStandardOutput = output == "-" || (output == nil && input == "-")
       let explanationSink = toStandardOutput ? context.standardError : context.standardOutput
       if explain {
@@ -179,17 +212,21 @@ struct Export: ParsableCommand {
       if toStandardOutput {
         let sink = context.standardOutput
         result = try await display.track { progress in
-          try await plan.run(streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1))
+          try await plan.run(
+            streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1))
         }
       } else {
-        let destination = URL(fileURLWithPath: context.absolutePath(output ?? plan.defaultOutputName))
+        let destination = URL(
+          fileURLWithPath: context.absolutePath(output ?? plan.defaultOutputName))
         result = try await display.track { progress in
-          try await plan.run(to: destination, overwrite: force, progress: progress.subprogress(assigningCount: 1))
+          try await plan.run(
+            to: destination, overwrite: force, progress: progress.subprogress(assigningCount: 1))
         }
       }
       for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }
       if !quiet, let written = result.output {
-        context.standardOutput.write("exported \(input) (\(item.type)) to \(written.path) (\(result.type))\n")
+        context.standardOutput.write(
+          "exported \(input) (\(item.type)) to \(written.path) (\(result.type))\n")
       }
       return .success
     }
@@ -205,8 +242,11 @@ struct Export: ParsableCommand {
     if let output {
       folder = URL(fileURLWithPath: context.absolutePath(output))
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw UsageError("with several INPUTs, '-o' must name an existing folder; '\(output)' is not one")
+      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        throw UsageError(
+          "with several INPUTs, '-o' must name an existing folder; '\(output)' is not one")
       }
     }
     // Plan every input first; one that cannot be planned fails alone.
@@ -216,12 +256,15 @@ struct Export: ParsableCommand {
     for (index, input) in inputs.enumerated() {
       do {
         let (item, _) = try ExportItem.identify(
-          at: URL(fileURLWithPath: context.absolutePath(input)), displayName: input, declaredType: declaredType,
+          at: URL(fileURLWithPath: context.absolutePath(input)), displayName: input,
+          declaredType: declaredType,
           registry: registry)
-        let plan = try ExportPlan.make(for: item, to: targetType, exporters: .builtIn, registry: registry)
+        let plan = try ExportPlan.make(
+          for: item, to: targetType, exporters: .builtIn, registry: registry)
         let destination = folder.appendingPathComponent(plan.defaultOutputName)
         if let earlier = claimed[destination.path] {
-          throw ExportError(.outputExists, "'\(destination.path)' is also the output of '\(earlier)'")
+          throw ExportError(
+            .outputExists, "'\(destination.path)' is also the output of '\(earlier)'")
         }
         claimed[destination.path] = input
         if explain {
@@ -250,7 +293,8 @@ struct Export: ParsableCommand {
         case .success(let result):
           for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }
           if !quiet {
-            context.standardOutput.write("ok      \(input) -> \(result.output?.path ?? "-") (\(result.type))\n")
+            context.standardOutput.write(
+              "ok      \(input) -> \(result.output?.path ?? "-") (\(result.type))\n")
           }
         case .failure(let error):
           failed += 1
@@ -259,7 +303,8 @@ struct Export: ParsableCommand {
       }
     }
     if !quiet {
-      context.standardOutput.write("\(inputs.count - failed) of \(inputs.count) exported, \(failed) failed\n")
+      context.standardOutput.write(
+        "\(inputs.count - failed) of \(inputs.count) exported, \(failed) failed\n")
     }
     return failed == 0 ? .success : .failure
   }

@@ -12,7 +12,8 @@ import Testing
         at: package.appendingPathComponent("sub"), withIntermediateDirectories: true)
       try Data("one".utf8).write(to: package.appendingPathComponent("a.txt"))
       try Data("two".utf8).write(to: package.appendingPathComponent("sub/b.txt"))
-      try FileManager.default.createSymbolicLink(atPath: package.appendingPathComponent("link").path, withDestinationPath: "a.txt")
+      try FileManager.default.createSymbolicLink(
+        atPath: package.appendingPathComponent("link").path, withDestinationPath: "a.txt")
 
       let tree = try PackageTree(reading: package, displayName: "Doc.pkg")
       #expect(tree.root.sortedChildNames == ["a.txt", "link", "sub"])
@@ -29,7 +30,8 @@ import Testing
   @Test func readingAFileThatVanishedThrowsNamingIt() throws {
     try withTemporaryDirectoryBlocking { folder in
       let package = folder.appendingPathComponent("Doc.pkg")
-      try FileManager.default.createDirectory(at: package.appendingPathComponent("pages"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: package.appendingPathComponent("pages"), withIntermediateDirectories: true)
       try Data("x".utf8).write(to: package.appendingPathComponent("pages/p.txt"))
       let tree = try PackageTree(reading: package, displayName: "Doc.pkg")
       try FileManager.default.removeItem(at: package.appendingPathComponent("pages/p.txt"))
@@ -64,7 +66,9 @@ import Testing
     try withTemporaryDirectoryBlocking { folder in
       let file = folder.appendingPathComponent("plain.txt")
       try Data().write(to: file)
-      let error = #expect(throws: ExportError.self) { try PackageTree(reading: file, displayName: "plain.txt") }
+      let error = #expect(throws: ExportError.self) {
+        try PackageTree(reading: file, displayName: "plain.txt")
+      }
       #expect(error?.code == .invalidInput)
     }
   }
@@ -101,7 +105,8 @@ import Testing
     try await withTemporaryDirectory("export") { folder in
       let target = folder.appendingPathComponent("Out.pkg")
       let snapshot = Files(files: ["a.txt": "A", "sub/b.txt": "B"])
-      try await writer().write(snapshot: snapshot, to: target, previous: nil, progress: .untracked())
+      try await writer().write(
+        snapshot: snapshot, to: target, previous: nil, progress: .untracked())
       #expect(try contents(of: target) == ["a.txt": "A", "sub/b.txt": "B"])
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Out.pkg"])
     }
@@ -113,7 +118,8 @@ import Testing
       try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
       try Data("keep".utf8).write(to: target.appendingPathComponent("old.txt"))
       let error = await #expect(throws: ExportError.self) {
-        try await writer().write(snapshot: Files(files: ["a.txt": "A"]), to: target, previous: nil, progress: .untracked())
+        try await writer().write(
+          snapshot: Files(files: ["a.txt": "A"]), to: target, previous: nil, progress: .untracked())
       }
       #expect(error?.code == .outputExists)
       #expect(try contents(of: target) == ["old.txt": "keep"])
@@ -130,13 +136,16 @@ import Testing
       let first = Files(files: ["a.txt": "A", "b.txt": "B", "sub/c.txt": "C"])
       try await writer().write(snapshot: first, to: target, previous: nil, progress: .untracked())
       let untouched = target.appendingPathComponent("a.txt")
-      let before = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
+      let before =
+        try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
       // Mark the unchanged file so a rewrite would show.
       let marker = Date(timeIntervalSince1970: 1_000_000)
-      try FileManager.default.setAttributes([.modificationDate: marker], ofItemAtPath: untouched.path)
+      try FileManager.default.setAttributes(
+        [.modificationDate: marker], ofItemAtPath: untouched.path)
 
       let second = Files(files: ["a.txt": "A", "b.txt": "B2", "sub/d.txt": "D"])
-      try await writer().write(snapshot: second, to: target, previous: first, progress: .untracked())
+      try await writer().write(
+        snapshot: second, to: target, previous: first, progress: .untracked())
       #expect(try contents(of: target) == ["a.txt": "A", "b.txt": "B2", "sub/d.txt": "D"])
       let after = try FileManager.default.attributesOfItem(atPath: untouched.path)
       #expect(after[.systemFileNumber] as? Int == before)

@@ -1,5 +1,5 @@
-import PropertyLists
 import Exporting
+import PropertyLists
 import Testing
 
 @Suite struct ExportErrorTests {

@@ -18,7 +18,8 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
       result[path] = "link → " + (node.symbolicLinkDestination ?? "")
     case .regularFile:
       let data = try node.regularFileContents()
-      result[path] = "file \(String(node.permissions ?? 0, radix: 8)) \(data.count) \(data.hashValue)"
+      result[path] =
+        "file \(String(node.permissions ?? 0, radix: 8)) \(data.count) \(data.hashValue)"
     }
   }
   try walk(try PackageTree(reading: root).root, "")
@@ -30,16 +31,21 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
     try await withTemporaryDirectory("export") { folder in
       let original = try treeDescription(ProjectPaths.sampleNotebook)
       for format in ArchiveFormat.allCases {
-        let (archive, _, plan) = try await export(ProjectPaths.sampleNotebook, to: format.typeIdentifier, into: folder)
+        let (archive, _, plan) = try await export(
+          ProjectPaths.sampleNotebook, to: format.typeIdentifier, into: folder)
         #expect(plan.steps.map(\.exporter.name) == ["pack-\(format.name)"])
         #expect(archive.lastPathComponent == "Notebook.examplenotebook.\(format.fileExtension)")
         // bsdtar, the peer, reads every format and sees the package as the top folder.
         let listing = try runProcess("bsdtar", ["-tf", archive.path])
         #expect(listing.status == 0, "\(format): \(listing.errorText)")
-        #expect(listing.outputText.contains("Notebook.examplenotebook/pages/0B0C7E8A-3D2F-4C51-9A4E-6F1D2B3C4A51.txt"))
+        #expect(
+          listing.outputText.contains(
+            "Notebook.examplenotebook/pages/0B0C7E8A-3D2F-4C51-9A4E-6F1D2B3C4A51.txt"))
         let restoredFolder = folder.appendingPathComponent("restored-\(format.name)")
-        try FileManager.default.createDirectory(at: restoredFolder, withIntermediateDirectories: true)
-        let (restored, result, back) = try await export(archive, to: "com.example.notebook", into: restoredFolder)
+        try FileManager.default.createDirectory(
+          at: restoredFolder, withIntermediateDirectories: true)
+        let (restored, result, back) = try await export(
+          archive, to: "com.example.notebook", into: restoredFolder)
         #expect(back.steps.map(\.exporter.name) == ["expand-\(format.name)"])
         #expect(result.type == "com.example.notebook")
         #expect(restored.lastPathComponent == "Notebook.examplenotebook")
@@ -53,11 +59,18 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
       let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zipArchive, into: folder)
       let (text, _, plan) = try await export(zip, to: .plainText, into: folder)
       #expect(plan.steps.map(\.exporter.name) == ["expand-zip", "notebook-to-text"])
-      #expect(plan.explanation.contains("step 1: expand-zip (public.zip-archive → com.example.notebook), registered for public.zip-archive → public.directory"))
+      #expect(
+        plan.explanation.contains(
+          "step 1: expand-zip (public.zip-archive → com.example.notebook), registered for public.zip-archive → public.directory"
+        ))
       let snapshot = try NotebookPackage(contentsOf: ProjectPaths.sampleNotebook).snapshot()
-      #expect(try String(contentsOf: text, encoding: .utf8) == NotebookFormat.plainText.render(snapshot))
+      #expect(
+        try String(contentsOf: text, encoding: .utf8) == NotebookFormat.plainText.render(snapshot))
       // Intermediate results are gone.
-      #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["Notebook.examplenotebook.zip", "Notebook.txt"])
+      #expect(
+        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+          "Notebook.examplenotebook.zip", "Notebook.txt",
+        ])
     }
   }
 
@@ -65,7 +78,8 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
     let corpus = try BenchmarkCorpus.small()
     try await withTemporaryDirectory("export") { folder in
       let cases: [(String, [ArchiveFormat])] = [
-        ("mixed.examplenotebook", ArchiveFormat.allCases), ("pages.examplenotebook", [.zip, .tarGzip, .tarZstd]),
+        ("mixed.examplenotebook", ArchiveFormat.allCases),
+        ("pages.examplenotebook", [.zip, .tarGzip, .tarZstd]),
         ("media.examplenotebook", [.zip, .tar]),
       ]
       for (name, formats) in cases {
@@ -74,7 +88,8 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
         for format in formats {
           let (archive, _, _) = try await export(package, to: format.typeIdentifier, into: folder)
           let restoredFolder = folder.appendingPathComponent("r-\(name)-\(format.name)")
-          try FileManager.default.createDirectory(at: restoredFolder, withIntermediateDirectories: true)
+          try FileManager.default.createDirectory(
+            at: restoredFolder, withIntermediateDirectories: true)
           let (restored, _, _) = try await export(archive, to: .directory, into: restoredFolder)
           #expect(try treeDescription(restored) == original, "\(name) via \(format)")
           try FileManager.default.removeItem(at: archive)
@@ -96,9 +111,12 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
       #expect(try runProcess("python3", ["-c", script, evil.path]).status == 0)
       let output = folder.appendingPathComponent("out")
       try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-      await #expect(throws: PackagingError.self) { try await export(evil, to: .directory, into: output) }
+      await #expect(throws: PackagingError.self) {
+        try await export(evil, to: .directory, into: output)
+      }
       #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [])
-      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.txt").path))
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.txt").path))
     }
   }
 }

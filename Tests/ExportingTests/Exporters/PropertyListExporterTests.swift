@@ -38,34 +38,42 @@ private func canonical(_ value: PropertyListValue) -> PropertyListValue {
         for (target, plutilFormat) in conversions {
           let ours = folder.appendingPathComponent("ours\(index)-\(plutilFormat)")
           let theirs = folder.appendingPathComponent("theirs\(index)-\(plutilFormat)")
-          let oracle = try runProcess("plutil", ["-convert", plutilFormat, "-o", theirs.path, input.path])
+          let oracle = try runProcess(
+            "plutil", ["-convert", plutilFormat, "-o", theirs.path, input.path])
           let outcome: Result<(URL, ExportResult, ExportPlan), any Error>
           do {
             outcome = .success(
-              try await export(input, as: .propertyList, to: target, into: folder, name: ours.lastPathComponent))
+              try await export(
+                input, as: .propertyList, to: target, into: folder, name: ours.lastPathComponent))
           } catch {
             outcome = .failure(error)
           }
           guard oracle.status == 0 else {
             // plutil refuses (malformed input, or a date or data for JSON): so must we.
-            #expect(throws: (any Error).self, "\(file.lastPathComponent) → \(plutilFormat)") { try outcome.get() }
+            #expect(throws: (any Error).self, "\(file.lastPathComponent) → \(plutilFormat)") {
+              try outcome.get()
+            }
             continue
           }
           if case .failure(let error) = outcome {
             // Folio reads XML, binary and JSON property lists, not old OpenStep text; it says so.
             if "\(error)".contains("OpenStep") { continue }
-            Issue.record("\(file.lastPathComponent) → \(plutilFormat): plutil converts, we fail: \(error)")
+            Issue.record(
+              "\(file.lastPathComponent) → \(plutilFormat): plutil converts, we fail: \(error)")
             continue
           }
           let mine = try PropertyListReader.read(contentsOf: ours).root
           let reference = try PropertyListReader.read(contentsOf: theirs).root
-          #expect(canonical(mine) == canonical(reference), "\(file.lastPathComponent) → \(plutilFormat)")
+          #expect(
+            canonical(mine) == canonical(reference), "\(file.lastPathComponent) → \(plutilFormat)")
           // And the peers read what we wrote (plutil here does not read JSON; Python does).
           let check =
             plutilFormat == "json"
-            ? try runProcess("python3", ["-c", "import json,sys; json.load(open(sys.argv[1]))", ours.path])
+            ? try runProcess(
+              "python3", ["-c", "import json,sys; json.load(open(sys.argv[1]))", ours.path])
             : try runProcess("plutil", ["-lint", ours.path])
-          #expect(check.status == 0, "\(file.lastPathComponent) → \(plutilFormat): \(check.errorText)")
+          #expect(
+            check.status == 0, "\(file.lastPathComponent) → \(plutilFormat): \(check.errorText)")
           compared += 1
         }
       }
@@ -76,7 +84,8 @@ private func canonical(_ value: PropertyListValue) -> PropertyListValue {
   @Test func jsonInputBecomesABinaryPropertyList() async throws {
     try await withTemporaryDirectory("export") { folder in
       let input = folder.appendingPathComponent("settings.json")
-      try Data(#"{"name": "Folio", "count": 3, "tags": ["a", "b"], "on": true}"#.utf8).write(to: input)
+      try Data(#"{"name": "Folio", "count": 3, "tags": ["a", "b"], "on": true}"#.utf8).write(
+        to: input)
       let (output, _, plan) = try await export(input, to: .binaryPropertyList, into: folder)
       #expect(plan.steps.map(\.exporter.name) == ["json-to-binary-plist"])
       #expect(output.lastPathComponent == "settings.plist")
@@ -108,7 +117,10 @@ private func canonical(_ value: PropertyListValue) -> PropertyListValue {
       let (output, result, _) = try await export(input, to: .json, into: folder)
       #expect(try String(contentsOf: output, encoding: .utf8).contains("last"))
       #expect(try !String(contentsOf: output, encoding: .utf8).contains("first"))
-      #expect(try PropertyListReader.read(contentsOf: output).root.dictionaryEntries?.map(\.key) == ["a", "b"])
+      #expect(
+        try PropertyListReader.read(contentsOf: output).root.dictionaryEntries?.map(\.key) == [
+          "a", "b",
+        ])
       #expect(result.diagnostics.contains { $0.severity == .warning })
     }
   }
@@ -122,7 +134,9 @@ private func canonical(_ value: PropertyListValue) -> PropertyListValue {
         <plist version="1.0"><dict><key>when</key><date>2026-01-02T03:04:05Z</date></dict></plist>
         """.utf8
       ).write(to: input)
-      let error = await #expect(throws: PropertyListError.self) { try await export(input, to: .json, into: folder) }
+      let error = await #expect(throws: PropertyListError.self) {
+        try await export(input, to: .json, into: folder)
+      }
       #expect(error?.code.rawValue == "unrepresentable")
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["dated.plist"])
     }

@@ -14,9 +14,13 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
 
 @Suite struct NotebookPackageTests {
   @Test func sampleOpensWithPagesInPageOrderAndNoWarnings() throws {
-    let notebook = try NotebookPackage(contentsOf: ProjectPaths.sampleNotebook, displayName: "Notebook.examplenotebook")
+    let notebook = try NotebookPackage(
+      contentsOf: ProjectPaths.sampleNotebook, displayName: "Notebook.examplenotebook")
     #expect(notebook.title == "Field Notes")
-    #expect(notebook.pages.map { String($0.identifier.uuidString.prefix(8)) } == ["0B0C7E8A", "1F6A2C94", "2A9D4E17", "3C5B8F20", "4D7E1A39", "5E8F2B4A"])
+    #expect(
+      notebook.pages.map { String($0.identifier.uuidString.prefix(8)) } == [
+        "0B0C7E8A", "1F6A2C94", "2A9D4E17", "3C5B8F20", "4D7E1A39", "5E8F2B4A",
+      ])
     #expect(notebook.diagnostics.isEmpty)
     #expect(try notebook.pages[5].text().hasPrefix("日本語のページ"))
   }
@@ -24,8 +28,11 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
   @Test func pageListedButMissingIsAnErrorNamingIt() throws {
     try withTemporaryDirectoryBlocking { folder in
       let copy = try copySampleNotebook(into: folder)
-      try FileManager.default.removeItem(at: copy.appendingPathComponent("pages/2A9D4E17-C85B-4F3A-8E6D-1B7C0F2A9E73.txt"))
-      let error = #expect(throws: ExportError.self) { try NotebookPackage(contentsOf: copy, displayName: "N") }
+      try FileManager.default.removeItem(
+        at: copy.appendingPathComponent("pages/2A9D4E17-C85B-4F3A-8E6D-1B7C0F2A9E73.txt"))
+      let error = #expect(throws: ExportError.self) {
+        try NotebookPackage(contentsOf: copy, displayName: "N")
+      }
       #expect(error?.code == .missingPage)
       #expect(error?.message.contains("2A9D4E17-C85B-4F3A-8E6D-1B7C0F2A9E73") == true)
       #expect(error?.message.contains("N/pages/2A9D4E17-C85B-4F3A-8E6D-1B7C0F2A9E73.txt") == true)
@@ -51,11 +58,15 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
     try withTemporaryDirectoryBlocking { folder in
       let copy = try copySampleNotebook(into: folder)
       for (body, fragment) in [
-        ("not json", "not valid JSON"), ("[1]", "JSON object"), ("{\"pageOrder\": []}", "\"title\""),
-        ("{\"title\": \"x\"}", "\"pageOrder\""), ("{\"title\": \"x\", \"pageOrder\": [\"nope\"]}", "pageOrder[0]"),
+        ("not json", "not valid JSON"), ("[1]", "JSON object"),
+        ("{\"pageOrder\": []}", "\"title\""),
+        ("{\"title\": \"x\"}", "\"pageOrder\""),
+        ("{\"title\": \"x\", \"pageOrder\": [\"nope\"]}", "pageOrder[0]"),
       ] {
         try Data(body.utf8).write(to: copy.appendingPathComponent("metadata.json"))
-        let error = #expect(throws: ExportError.self) { try NotebookPackage(contentsOf: copy, displayName: "N") }
+        let error = #expect(throws: ExportError.self) {
+          try NotebookPackage(contentsOf: copy, displayName: "N")
+        }
         #expect(error?.code == .invalidNotebook)
         #expect(error?.message.contains(fragment) == true, "\(body)")
       }
@@ -79,7 +90,10 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
 @Suite struct NotebookFormatTests {
   private let snapshot = NotebookSnapshot(
     title: "Trip <1> & \"more\"",
-    pageOrder: [UUID(uuidString: "11111111-1111-4111-8111-111111111111")!, UUID(uuidString: "22222222-2222-4222-8222-222222222222")!],
+    pageOrder: [
+      UUID(uuidString: "11111111-1111-4111-8111-111111111111")!,
+      UUID(uuidString: "22222222-2222-4222-8222-222222222222")!,
+    ],
     pages: [
       UUID(uuidString: "11111111-1111-4111-8111-111111111111")!: "# not a heading\n<b>bold?</b>\n",
       UUID(uuidString: "22222222-2222-4222-8222-222222222222")!: "",
@@ -110,7 +124,8 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
 
   @Test func jsonCarriesMetadataAndPagesAndParses() throws {
     let json = NotebookFormat.json.render(snapshot)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["title"] as? String == snapshot.title)
     #expect((object["pageOrder"] as? [String])?.count == 2)
     let pages = try #require(object["pages"] as? [[String: String]])
@@ -126,22 +141,28 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
 
 @Suite struct NotebookTextParserTests {
   @Test func notebookToTextToNotebookKeepsEveryPageText() throws {
-    let texts = ["first\n", "", "no newline at end", "\nstarts blank\n\n\nends with blank lines\n\n", "日本語\n"]
+    let texts = [
+      "first\n", "", "no newline at end", "\nstarts blank\n\n\nends with blank lines\n\n", "日本語\n",
+    ]
     let original = NotebookSnapshot(title: "Round trip", pageTexts: texts)
-    let parsed = NotebookTextParser.parse(NotebookFormat.plainText.render(original), fallbackTitle: "x")
+    let parsed = NotebookTextParser.parse(
+      NotebookFormat.plainText.render(original), fallbackTitle: "x")
     #expect(parsed.title == "Round trip")
     #expect(parsed.orderedPageTexts == texts)
   }
 
   @Test func sampleRoundTripsThroughPlainText() throws {
-    let sample = try NotebookPackage(contentsOf: ProjectPaths.sampleNotebook, displayName: "N").snapshot()
-    let parsed = NotebookTextParser.parse(NotebookFormat.plainText.render(sample), fallbackTitle: "x")
+    let sample = try NotebookPackage(contentsOf: ProjectPaths.sampleNotebook, displayName: "N")
+      .snapshot()
+    let parsed = NotebookTextParser.parse(
+      NotebookFormat.plainText.render(sample), fallbackTitle: "x")
     #expect(parsed.title == sample.title)
     #expect(parsed.orderedPageTexts == sample.orderedPageTexts)
   }
 
   @Test func blankLinesSeparatePagesWhenThereIsNoFormFeed() {
-    let parsed = NotebookTextParser.parse("one\nstill one\n\n\n  \ntwo\n\nthree", fallbackTitle: "notes")
+    let parsed = NotebookTextParser.parse(
+      "one\nstill one\n\n\n  \ntwo\n\nthree", fallbackTitle: "notes")
     #expect(parsed.title == "notes")
     #expect(parsed.orderedPageTexts == ["one\nstill one\n", "two\n", "three\n"])
   }
@@ -150,14 +171,20 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
 @Suite struct NotebookDocumentTests {
   @Test func readerAndWriterRoundTripThePackage() async throws {
     try await withTemporaryDirectory("export") { folder in
-      let sample = try await NotebookReader().read(from: ProjectPaths.sampleNotebook, progress: .untracked())
+      let sample = try await NotebookReader().read(
+        from: ProjectPaths.sampleNotebook, progress: .untracked())
       let target = folder.appendingPathComponent("Copy.examplenotebook")
-      try await NotebookWriter().write(snapshot: sample, to: target, previous: nil, progress: .untracked())
+      try await NotebookWriter().write(
+        snapshot: sample, to: target, previous: nil, progress: .untracked())
       let again = try await NotebookReader().read(from: target, progress: .untracked())
       #expect(again == sample)
-      let metadata = try String(contentsOf: target.appendingPathComponent("metadata.json"), encoding: .utf8)
-      let original = try String(contentsOf: ProjectPaths.sampleNotebook.appendingPathComponent("metadata.json"), encoding: .utf8)
-      #expect(metadata.trimmingCharacters(in: .newlines) == original.trimmingCharacters(in: .newlines))
+      let metadata = try String(
+        contentsOf: target.appendingPathComponent("metadata.json"), encoding: .utf8)
+      let original = try String(
+        contentsOf: ProjectPaths.sampleNotebook.appendingPathComponent("metadata.json"),
+        encoding: .utf8)
+      #expect(
+        metadata.trimmingCharacters(in: .newlines) == original.trimmingCharacters(in: .newlines))
     }
   }
 
@@ -165,19 +192,25 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
     try await withTemporaryDirectory("export") { folder in
       let first = NotebookSnapshot(title: "T", pageTexts: ["a\n", "b\n", "c\n"])
       let target = folder.appendingPathComponent("N.examplenotebook")
-      try await NotebookWriter().write(snapshot: first, to: target, previous: nil, progress: .untracked())
+      try await NotebookWriter().write(
+        snapshot: first, to: target, previous: nil, progress: .untracked())
       let pageURL = { (id: UUID) in target.appendingPathComponent("pages/\(id.uuidString).txt") }
       let marker = Date(timeIntervalSince1970: 1_000_000)
       for id in first.pageOrder {
-        try FileManager.default.setAttributes([.modificationDate: marker], ofItemAtPath: pageURL(id).path)
+        try FileManager.default.setAttributes(
+          [.modificationDate: marker], ofItemAtPath: pageURL(id).path)
       }
       var second = first
       second.pages[first.pageOrder[1]] = "B changed\n"
       second.pageOrder.removeLast()
       second.pages[first.pageOrder[2]] = nil
-      try await NotebookWriter().write(snapshot: second, to: target, previous: first, progress: .untracked())
+      try await NotebookWriter().write(
+        snapshot: second, to: target, previous: first, progress: .untracked())
 
-      let date = { (id: UUID) in try FileManager.default.attributesOfItem(atPath: pageURL(id).path)[.modificationDate] as? Date }
+      let date = { (id: UUID) in
+        try FileManager.default.attributesOfItem(atPath: pageURL(id).path)[.modificationDate]
+          as? Date
+      }
       #expect(try date(first.pageOrder[0]) == marker)
       #expect(try date(first.pageOrder[1]) != marker)
       #expect(!FileManager.default.fileExists(atPath: pageURL(first.pageOrder[2]).path))
@@ -188,9 +221,11 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
   @Test func readerReportsUnlistedPagesAsDiagnostics() async throws {
     try await withTemporaryDirectory("export") { folder in
       let copy = try copySampleNotebook(into: folder)
-      try Data("extra\n".utf8).write(to: copy.appendingPathComponent("pages/00000000-0000-4000-8000-000000000009.txt"))
+      try Data("extra\n".utf8).write(
+        to: copy.appendingPathComponent("pages/00000000-0000-4000-8000-000000000009.txt"))
       let seen = DiagnosticBox()
-      let snapshot = try await NotebookReader(onDiagnostic: { seen.append($0) }).read(from: copy, progress: .untracked())
+      let snapshot = try await NotebookReader(onDiagnostic: { seen.append($0) }).read(
+        from: copy, progress: .untracked())
       #expect(snapshot.pageOrder.count == 7)
       #expect(seen.all.map(\.code) == ["FOLIO-NOTEBOOK-UNLISTED-PAGE"])
     }

@@ -50,7 +50,8 @@ struct RecordingExporter: Exporter {
   @Test func mostSpecificExporterWins() throws {
     let exporters = ExporterRegistry([
       RecordingExporter(name: "generic", sourceType: .package, targetType: .zipArchive),
-      RecordingExporter(name: "notebook-special", sourceType: "com.example.notebook", targetType: .zipArchive),
+      RecordingExporter(
+        name: "notebook-special", sourceType: "com.example.notebook", targetType: .zipArchive),
     ])
     let plan = try ExportPlan.make(
       for: item("N.examplenotebook", "com.example.notebook"), to: .zipArchive, exporters: exporters,
@@ -61,14 +62,18 @@ struct RecordingExporter: Exporter {
   @Test func missingDirectExporterIsBridgedByAChain() throws {
     let exporters = ExporterRegistry([
       RecordingExporter(name: "unzip", sourceType: .zipArchive, targetType: "com.example.notebook"),
-      RecordingExporter(name: "notebook-to-text", sourceType: "com.example.notebook", targetType: .utf8PlainText),
+      RecordingExporter(
+        name: "notebook-to-text", sourceType: "com.example.notebook", targetType: .utf8PlainText),
     ])
     let plan = try ExportPlan.make(
       for: item("N.zip", .zipArchive), to: .plainText, exporters: exporters, registry: registry)
     #expect(plan.steps.map(\.exporter.name) == ["unzip", "notebook-to-text"])
     #expect(plan.resultType == .utf8PlainText)
     #expect(plan.explanation.contains("step 1: unzip (public.zip-archive → com.example.notebook)"))
-    #expect(plan.explanation.contains { $0.hasPrefix("step 2: notebook-to-text (com.example.notebook → public.utf8-plain-text)") })
+    #expect(
+      plan.explanation.contains {
+        $0.hasPrefix("step 2: notebook-to-text (com.example.notebook → public.utf8-plain-text)")
+      })
   }
 
   @Test func noRouteIsAnErrorNamingBothTypes() {
@@ -84,7 +89,8 @@ struct RecordingExporter: Exporter {
   @Test func builtInNotebookRoutes() throws {
     let notebook = item("Notebook.examplenotebook", "com.example.notebook")
     let plans = ExportPlan.reachablePlans(for: notebook, exporters: .builtIn, registry: registry)
-    let routes = Dictionary(uniqueKeysWithValues: plans.map { ($0.target.rawValue, $0.routeDescription) })
+    let routes = Dictionary(
+      uniqueKeysWithValues: plans.map { ($0.target.rawValue, $0.routeDescription) })
     #expect(routes["public.utf8-plain-text"] == "notebook-to-text")
     #expect(routes["net.daringfireball.markdown"] == "notebook-to-markdown")
     #expect(routes["public.html"] == "notebook-to-html")
@@ -95,12 +101,15 @@ struct RecordingExporter: Exporter {
 
   @Test func defaultOutputNamesFollowThePreferredExtension() throws {
     let notebook = item("Notebook.examplenotebook", "com.example.notebook")
-    let text = try ExportPlan.make(for: notebook, to: .plainText, exporters: .builtIn, registry: registry)
+    let text = try ExportPlan.make(
+      for: notebook, to: .plainText, exporters: .builtIn, registry: registry)
     #expect(text.defaultOutputName == "Notebook.txt")
-    let markdown = try ExportPlan.make(for: notebook, to: .markdown, exporters: .builtIn, registry: registry)
+    let markdown = try ExportPlan.make(
+      for: notebook, to: .markdown, exporters: .builtIn, registry: registry)
     #expect(markdown.defaultOutputName == "Notebook.md")
     let utf16 = try ExportPlan.make(
-      for: item("notes.txt", .plainText), to: .utf16PlainText, exporters: .builtIn, registry: registry)
+      for: item("notes.txt", .plainText), to: .utf16PlainText, exporters: .builtIn,
+      registry: registry)
     #expect(utf16.defaultOutputName == "notes-utf16.txt")
   }
 }

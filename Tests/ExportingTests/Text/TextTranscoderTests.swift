@@ -18,13 +18,15 @@ import Testing
     let utf16 = try TextTranscoder(from: .utf8, to: .utf16BigEndian, file: "a.txt")
       .transcode(Data(sample.utf8))
     #expect(utf16.prefix(2) == Data([0xFE, 0xFF]))
-    let back = try TextTranscoder(from: .utf16LittleEndian, to: .utf8, file: "a.txt").transcode(utf16)
+    let back = try TextTranscoder(from: .utf16LittleEndian, to: .utf8, file: "a.txt").transcode(
+      utf16)
     #expect(back == Data(sample.utf8))
   }
 
   @Test func latin1RoundTripsWhenEveryCharacterFits() throws {
     let text = "Ærø, façade, ½ £\n"
-    let latin1 = try TextTranscoder(from: .utf8, to: .latin1, file: "a.txt").transcode(Data(text.utf8))
+    let latin1 = try TextTranscoder(from: .utf8, to: .latin1, file: "a.txt").transcode(
+      Data(text.utf8))
     #expect(latin1 == text.data(using: .isoLatin1))
     let back = try TextTranscoder(from: .latin1, to: .utf8, file: "a.txt").transcode(latin1)
     #expect(back == Data(text.utf8))
@@ -52,7 +54,9 @@ import Testing
   }
 
   @Test func overlongAndSurrogateUTF8FormsAreRefused() {
-    for bytes: [UInt8] in [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] {
+    for bytes: [UInt8] in [
+      [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+    ] {
       #expect(throws: ExportError.self) {
         try TextTranscoder(from: .utf8, to: .utf8, file: "x").transcode(Data(bytes))
       }
@@ -69,7 +73,8 @@ import Testing
 
   @Test func byteOrderMarkOverridesDeclaredEncodingAndUTF8MarkIsDropped() throws {
     let marked = Data([0xEF, 0xBB, 0xBF]) + Data("hi".utf8)
-    #expect(try TextTranscoder(from: .utf8, to: .utf8, file: "x").transcode(marked) == Data("hi".utf8))
+    #expect(
+      try TextTranscoder(from: .utf8, to: .utf8, file: "x").transcode(marked) == Data("hi".utf8))
     let bigEndian = Data([0xFE, 0xFF, 0x00, 0x68, 0x00, 0x69])
     #expect(
       try TextTranscoder(from: .utf16LittleEndian, to: .utf8, file: "x").transcode(bigEndian)

@@ -3,7 +3,9 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-private func makeContext(_ folder: URL, input: Data = Data(), environment: [String: String] = [:]) -> CommandContext {
+private func makeContext(_ folder: URL, input: Data = Data(), environment: [String: String] = [:])
+  -> CommandContext
+{
   CommandContext(
     standardOutput: .buffer(), standardError: .buffer(), readStandardInput: { input },
     environment: environment, currentDirectory: folder.path)
@@ -34,10 +36,12 @@ private func copySample(into folder: URL) throws -> URL {
       #expect(without.status == 1)
       #expect(without.error.contains("no exporter leads from public.folder"))
 
-      let with = await folio(["Notebook.examplenotebook", "--to", "txt"] + declarations, in: folder)
+      let with = await folio(
+        ["Notebook.examplenotebook", "--to", "txt"] + declarations, in: folder)
       #expect(with.status == 0, "\(with.error)")
       #expect(with.output.contains("to \(folder.path)/Notebook.txt (public.utf8-plain-text)"))
-      let text = try String(contentsOf: folder.appendingPathComponent("Notebook.txt"), encoding: .utf8)
+      let text = try String(
+        contentsOf: folder.appendingPathComponent("Notebook.txt"), encoding: .utf8)
       #expect(text.hasPrefix("Field Notes\n\u{0C}\nFolio keeps a notebook as a folder"))
     }
   }
@@ -47,49 +51,71 @@ private func copySample(into folder: URL) throws -> URL {
       _ = try copySample(into: folder)
       let types = folder.appendingPathComponent("types")
       try FileManager.default.createDirectory(at: types, withIntermediateDirectories: true)
-      try FileManager.default.copyItem(at: ProjectPaths.sampleInfoPlist, to: types.appendingPathComponent("Notebook.plist"))
+      try FileManager.default.copyItem(
+        at: ProjectPaths.sampleInfoPlist, to: types.appendingPathComponent("Notebook.plist"))
       let result = await folio(
         ["Notebook.examplenotebook", "--to", "text/markdown"], in: folder,
         environment: ["FOLIO_TYPES_PATH": types.path, "HOME": folder.path])
       #expect(result.status == 0, "\(result.error)")
-      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Notebook.md").path))
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Notebook.md").path))
     }
   }
 
   @Test func listShowsEveryReachableTypeWithItsRoute() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
-      let result = await folio(["--list", ProjectPaths.sampleNotebook.path] + declarations, in: folder)
+      let result = await folio(
+        ["--list", ProjectPaths.sampleNotebook.path] + declarations, in: folder)
       #expect(result.status == 0)
       let lines = result.output.split(separator: "\n").map(String.init)
-      #expect(lines.first == "\(ProjectPaths.sampleNotebook.path): com.example.notebook (by its name)")
-      let rows = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
-      let byType = Dictionary(rows.map { ($0[0], Array($0.dropFirst())) }, uniquingKeysWith: { a, _ in a })
+      #expect(
+        lines.first == "\(ProjectPaths.sampleNotebook.path): com.example.notebook (by its name)")
+      let rows = lines.dropFirst().map {
+        $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+      }
+      let byType = Dictionary(
+        rows.map { ($0[0], Array($0.dropFirst())) }, uniquingKeysWith: { a, _ in a })
       #expect(byType["public.utf8-plain-text"] == ["Notebook.txt", "notebook-to-text"])
       #expect(byType["public.html"] == ["Notebook.html", "notebook-to-html"])
       #expect(byType["public.zip-archive"] == ["Notebook.examplenotebook.zip", "pack-zip"])
-      #expect(byType["public.utf16-plain-text"] == ["Notebook-utf16.txt", "notebook-to-text", "→", "encode-utf16"])
-      #expect(byType["org.gnu.gnu-zip-tar-archive"] == ["Notebook.examplenotebook.tar.gz", "pack-tar.gz"])
+      #expect(
+        byType["public.utf16-plain-text"] == [
+          "Notebook-utf16.txt", "notebook-to-text", "→", "encode-utf16",
+        ])
+      #expect(
+        byType["org.gnu.gnu-zip-tar-archive"] == ["Notebook.examplenotebook.tar.gz", "pack-tar.gz"])
     }
   }
 
   @Test func explainNamesTheInputTypeAndEveryStep() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
       let result = await folio(
-        [ProjectPaths.sampleNotebook.path, "--to", "public.utf16-plain-text", "--explain", "-o", "out.txt"] + declarations,
+        [
+          ProjectPaths.sampleNotebook.path, "--to", "public.utf16-plain-text", "--explain", "-o",
+          "out.txt",
+        ] + declarations,
         in: folder)
       #expect(result.status == 0, "\(result.error)")
       #expect(result.output.contains("is com.example.notebook (conforms to com.apple.package"))
       #expect(result.output.contains("[by its name]"))
       #expect(result.output.contains("target public.utf16-plain-text"))
-      #expect(result.output.contains("step 1: notebook-to-text (com.example.notebook → public.utf8-plain-text)\n"))
-      #expect(result.output.contains("step 2: encode-utf16 (public.utf8-plain-text → public.utf16-plain-text), registered for public.plain-text → public.utf16-plain-text"))
-      #expect(try Data(contentsOf: folder.appendingPathComponent("out.txt")).prefix(2) == Data([0xFF, 0xFE]))
+      #expect(
+        result.output.contains(
+          "step 1: notebook-to-text (com.example.notebook → public.utf8-plain-text)\n"))
+      #expect(
+        result.output.contains(
+          "step 2: encode-utf16 (public.utf8-plain-text → public.utf16-plain-text), registered for public.plain-text → public.utf16-plain-text"
+        ))
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent("out.txt")).prefix(2)
+          == Data([0xFF, 0xFE]))
     }
   }
 
   @Test func unknownTypeIsAUsageError() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
-      let result = await folio([ProjectPaths.sampleNotebook.path, "--to", "nonsense-type"], in: folder)
+      let result = await folio(
+        [ProjectPaths.sampleNotebook.path, "--to", "nonsense-type"], in: folder)
       #expect(result.status == 64)
       #expect(result.error.hasPrefix("error: unknown type 'nonsense-type' for '--to'"))
       #expect(result.error.contains("USAGE: folio export"))
@@ -108,10 +134,13 @@ private func copySample(into folder: URL) throws -> URL {
 
   @Test func lossyTextIsRefusedWithTheCharactersPosition() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
-      try Data("plain line\nthe price is 5 €\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+      try Data("plain line\nthe price is 5 €\n".utf8).write(
+        to: folder.appendingPathComponent("notes.txt"))
       let result = await folio(["notes.txt", "--to", "text/plain;charset=iso-8859-1"], in: folder)
       #expect(result.status == 1)
-      #expect(result.error.hasPrefix("error: notes.txt:2:16: 'notes.txt' cannot become Latin-1 without loss: '€' (U+20AC)"))
+      #expect(
+        result.error.hasPrefix(
+          "error: notes.txt:2:16: 'notes.txt' cannot become Latin-1 without loss: '€' (U+20AC)"))
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
     }
   }
@@ -119,42 +148,62 @@ private func copySample(into folder: URL) throws -> URL {
   @Test func missingPageIsRefusedNamingIt() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
       let copy = try copySample(into: folder)
-      try FileManager.default.removeItem(at: copy.appendingPathComponent("pages/3C5B8F20-E41D-4A6B-9C7E-2D8A1E3F0B84.txt"))
-      let result = await folio(["Notebook.examplenotebook", "--to", "json"] + declarations, in: folder)
+      try FileManager.default.removeItem(
+        at: copy.appendingPathComponent("pages/3C5B8F20-E41D-4A6B-9C7E-2D8A1E3F0B84.txt"))
+      let result = await folio(
+        ["Notebook.examplenotebook", "--to", "json"] + declarations, in: folder)
       #expect(result.status == 1)
-      #expect(result.error.contains("page 3C5B8F20-E41D-4A6B-9C7E-2D8A1E3F0B84 is listed in pageOrder but 'Notebook.examplenotebook/pages/3C5B8F20-E41D-4A6B-9C7E-2D8A1E3F0B84.txt' does not exist"))
-      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Notebook.json").path))
+      #expect(
+        result.error.contains(
+          "page 3C5B8F20-E41D-4A6B-9C7E-2D8A1E3F0B84 is listed in pageOrder but 'Notebook.examplenotebook/pages/3C5B8F20-E41D-4A6B-9C7E-2D8A1E3F0B84.txt' does not exist"
+        ))
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Notebook.json").path)
+      )
     }
   }
 
   @Test func existingOutputIsRefusedUnlessForced() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
       try Data("keep me".utf8).write(to: folder.appendingPathComponent("Notebook.html"))
-      let refused = await folio([ProjectPaths.sampleNotebook.path, "--to", "html"] + declarations, in: folder)
+      let refused = await folio(
+        [ProjectPaths.sampleNotebook.path, "--to", "html"] + declarations, in: folder)
       #expect(refused.status == 1)
-      #expect(refused.error == "error: '\(folder.path)/Notebook.html' already exists; pass --force to replace it\n")
-      #expect(try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8) == "keep me")
-      let forced = await folio([ProjectPaths.sampleNotebook.path, "--to", "html", "--force"] + declarations, in: folder)
+      #expect(
+        refused.error
+          == "error: '\(folder.path)/Notebook.html' already exists; pass --force to replace it\n")
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8)
+          == "keep me")
+      let forced = await folio(
+        [ProjectPaths.sampleNotebook.path, "--to", "html", "--force"] + declarations, in: folder)
       #expect(forced.status == 0)
-      #expect(try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8)
+          .hasPrefix("<!DOCTYPE html>"))
     }
   }
 
   @Test func standardInputToStandardOutput() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
-      let result = await folio(["-", "--to", "public.utf16-external-plain-text"], in: folder, input: Data("hé\n".utf8))
+      let result = await folio(
+        ["-", "--to", "public.utf16-external-plain-text"], in: folder, input: Data("hé\n".utf8))
       #expect(result.status == 0, "\(result.error)")
       #expect(Data(result.output.utf8).isEmpty == false)
       let context = makeContext(folder, input: Data("hé\n".utf8))
-      _ = await FolioMain.run(["export", "-", "--to", "public.utf16-external-plain-text", "-o", "-"], context: context)
-      #expect(context.standardOutput.data == Data([0xFE, 0xFF, 0x00, 0x68, 0x00, 0xE9, 0x00, 0x0A]))
+      _ = await FolioMain.run(
+        ["export", "-", "--to", "public.utf16-external-plain-text", "-o", "-"], context: context)
+      #expect(
+        context.standardOutput.data == Data([0xFE, 0xFF, 0x00, 0x68, 0x00, 0xE9, 0x00, 0x0A]))
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
   }
 
   @Test func standardInputThatIsAPackageTypeIsAUsageError() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
-      let result = await folio(["-", "--from", "examplenotebook", "--to", "txt"] + declarations, in: folder, input: Data("x".utf8))
+      let result = await folio(
+        ["-", "--from", "examplenotebook", "--to", "txt"] + declarations, in: folder,
+        input: Data("x".utf8))
       #expect(result.status == 64)
       #expect(result.error.contains("standard input can only carry a single file"))
     }
@@ -163,7 +212,8 @@ private func copySample(into folder: URL) throws -> URL {
   @Test func progressJSONReportsEveryPageAndEndsWithDone() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
       let result = await folio(
-        [ProjectPaths.sampleNotebook.path, "--to", "txt", "--progress", "json"] + declarations, in: folder)
+        [ProjectPaths.sampleNotebook.path, "--to", "txt", "--progress", "json"] + declarations,
+        in: folder)
       #expect(result.status == 0)
       let events = result.error.split(separator: "\n").compactMap {
         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -187,16 +237,27 @@ private func copySample(into folder: URL) throws -> URL {
       let out = folder.appendingPathComponent("out")
       try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
       let result = await folio(
-        ["--to", "md", "-o", "out", "--jobs", "2", "Notebook.examplenotebook", "Broken.examplenotebook", "Second.examplenotebook", "Missing.examplenotebook"]
+        [
+          "--to", "md", "-o", "out", "--jobs", "2", "Notebook.examplenotebook",
+          "Broken.examplenotebook", "Second.examplenotebook", "Missing.examplenotebook",
+        ]
           + declarations, in: folder)
       #expect(result.status == 1)
-      #expect(result.output.contains("ok      Notebook.examplenotebook -> \(out.path)/Notebook.md (net.daringfireball.markdown)"))
+      #expect(
+        result.output.contains(
+          "ok      Notebook.examplenotebook -> \(out.path)/Notebook.md (net.daringfireball.markdown)"
+        ))
       #expect(result.output.contains("ok      Second.examplenotebook -> \(out.path)/Second.md"))
       #expect(result.output.hasSuffix("2 of 4 exported, 2 failed\n"))
       #expect(result.error.contains("failed  Broken.examplenotebook: "))
       #expect(result.error.contains("metadata.json' is not valid JSON"))
-      #expect(result.error.contains("failed  Missing.examplenotebook: 'Missing.examplenotebook' does not exist"))
-      #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == ["Notebook.md", "Second.md"])
+      #expect(
+        result.error.contains(
+          "failed  Missing.examplenotebook: 'Missing.examplenotebook' does not exist"))
+      #expect(
+        Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == [
+          "Notebook.md", "Second.md",
+        ])
     }
   }
 
@@ -215,11 +276,17 @@ private func copySample(into folder: URL) throws -> URL {
     let folder = try makeTemporaryDirectory("e2e-export")
     defer { removeTree(folder) }
     let zip = try FolioBinary.run(
-      ["export", ProjectPaths.sampleNotebook.path, "--to", "zip", "--quiet"] + declarations, in: folder)
+      ["export", ProjectPaths.sampleNotebook.path, "--to", "zip", "--quiet"] + declarations,
+      in: folder)
     #expect(zip.status == 0, "\(zip.errorText)")
-    let listing = try runProcess("unzip", ["-Z1", folder.appendingPathComponent("Notebook.examplenotebook.zip").path])
-    #expect(listing.outputText.contains("Notebook.examplenotebook/pages/5E8F2B4A-0A73-4C9E-B16A-4F0C3D5E2BA6.txt"))
-    let text = try FolioBinary.run(["export", ProjectPaths.sampleNotebook.path, "--to", "txt", "-o", "-"] + declarations, in: folder)
+    let listing = try runProcess(
+      "unzip", ["-Z1", folder.appendingPathComponent("Notebook.examplenotebook.zip").path])
+    #expect(
+      listing.outputText.contains(
+        "Notebook.examplenotebook/pages/5E8F2B4A-0A73-4C9E-B16A-4F0C3D5E2BA6.txt"))
+    let text = try FolioBinary.run(
+      ["export", ProjectPaths.sampleNotebook.path, "--to", "txt", "-o", "-"] + declarations,
+      in: folder)
     #expect(text.status == 0)
     #expect(text.outputText.hasPrefix("Field Notes\n\u{0C}\n"))
     #expect(text.errorText == "")
@@ -229,7 +296,8 @@ private func copySample(into folder: URL) throws -> URL {
   func builtBinaryRefusesAnUnknownTypeWithExitCode64() throws {
     let folder = try makeTemporaryDirectory("e2e-export")
     defer { removeTree(folder) }
-    let result = try FolioBinary.run(["export", ProjectPaths.sampleNotebook.path, "--to", "no-such-type"], in: folder)
+    let result = try FolioBinary.run(
+      ["export", ProjectPaths.sampleNotebook.path, "--to", "no-such-type"], in: folder)
     #expect(result.status == 64)
     #expect(result.errorText.contains("unknown type 'no-such-type'"))
   }
