@@ -40,10 +40,11 @@ public struct TextTranscoder: Sendable {
   /// - Throws: ``ExportError`` with code `invalid-text` or `lossy-conversion`, located at the character.
   public func transcode(_ data: Data) throws -> Data {
     var session = Session(transcoder: self)
-    var output = Data()
+    var output: [UInt8] = []
+    output.reserveCapacity(data.count * 2 + 2)
     try session.feed(data[...], into: &output)
     try session.finish(into: &output)
-    return output
+    return Data(output)
   }
 
   /// Converts a file to another file, reading and writing in ``chunkSize`` steps.
@@ -65,7 +66,8 @@ public struct TextTranscoder: Sendable {
     }
     defer { try? handle.close() }
     var session = Session(transcoder: self)
-    var buffer = Data()
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Self.chunkSize * 2 + 2)
     while true {
       let chunk: Data
       do {
@@ -84,10 +86,10 @@ public struct TextTranscoder: Sendable {
     try writeAll(buffer, to: output)
   }
 
-  private func writeAll(_ data: Data, to output: FileHandle) throws {
-    guard !data.isEmpty else { return }
+  private func writeAll(_ bytes: [UInt8], to output: FileHandle) throws {
+    guard !bytes.isEmpty else { return }
     do {
-      try output.write(contentsOf: data)
+      try output.write(contentsOf: bytes)
     } catch {
       throw ExportError(
         .writeFailed, "cannot write the \(targetEncoding) text of '\(file)'",
@@ -113,7 +115,7 @@ extension TextTranscoder {
       self.encoding = transcoder.sourceEncoding
     }
 
-    mutating func feed(_ chunk: Data.SubSequence, into output: inout Data) throws {
+    mutating func feed(_ chunk: Data.SubSequence, into output: inout [UInt8]) throws {
       var bytes = pending
       bytes.append(contentsOf: chunk)
       pending.removeAll()
@@ -129,7 +131,7 @@ extension TextTranscoder {
       try decode(bytes, from: index, into: &output, final: false)
     }
 
-    mutating func finish(into output: inout Data) throws {
+    mutating func finish(into output: inout [UInt8]) throws {
       if !started {
         var bytes = pending
         pending.removeAll()
@@ -146,7 +148,9 @@ extension TextTranscoder {
       }
     }
 
-    private mutating func start(_ bytes: inout [UInt8], _ index: inout Int, into output: inout Data)
+    private mutating func start(
+      _ bytes: inout [UInt8], _ index: inout Int, into output: inout [UInt8]
+    )
       throws
     {
       started = true
@@ -158,7 +162,7 @@ extension TextTranscoder {
     }
 
     private mutating func decode(
-      _ bytes: [UInt8], from start: Int, into output: inout Data, final: Bool
+      _ bytes: [UInt8], from start: Int, into output: inout [UInt8], final: Bool
     ) throws {
       var index = start
       switch encoding {
@@ -246,7 +250,20 @@ extension TextTranscoder {
       }
     }
 
-    private mutating func emit(_ scalar: Unicode.Scalar, into output: inout Data) throws {
+    private mutating func emit(_ scalar: Unicode.Scalar, into output: inout [UInt8]) throws {
+      // ASCII is the same byte in UTF-8 and Latin-1: the common case, kept short.
+      if scalar.value < 0x80 && transcoder.targetEncoding != .utf16LittleEndian
+        && transcoder.targetEncoding != .utf16BigEndian
+      {
+        output.append(UInt8(scalar.value))
+        if scalar == "\n" {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+        return
+      }
       switch transcoder.targetEncoding {
       case .utf8:
         UTF8.encode(scalar) { output.append($0) }
@@ -260,14 +277,12 @@ extension TextTranscoder {
         }
         output.append(UInt8(scalar.value))
       case .utf16LittleEndian, .utf16BigEndian:
-        for unit in UTF16.units(of: scalar) {
-          if transcoder.targetEncoding == .utf16LittleEndian {
-            output.append(UInt8(unit & 0xFF))
-            output.append(UInt8(unit >> 8))
-          } else {
-            output.append(UInt8(unit >> 8))
-            output.append(UInt8(unit & 0xFF))
-          }
+        let value = scalar.value
+        if value < 0x10000 {
+          append(UInt16(value), to: &output)
+        } else {
+          append(UInt16(0xD800 + ((value - 0x10000) >> 10)), to: &output)
+          append(UInt16(0xDC00 + ((value - 0x10000) & 0x3FF)), to: &output)
         }
       }
       if scalar == "\n" {
@@ -275,6 +290,16 @@ extension TextTranscoder {
         column = 1
       } else {
         column += 1
+      }
+    }
+
+    private func append(_ unit: UInt16, to output: inout [UInt8]) {
+      if transcoder.targetEncoding == .utf16LittleEndian {
+        output.append(UInt8(unit & 0xFF))
+        output.append(UInt8(unit >> 8))
+      } else {
+        output.append(UInt8(unit >> 8))
+        output.append(UInt8(unit & 0xFF))
       }
     }
 
@@ -292,13 +317,5 @@ extension TextTranscoder {
         "'\(transcoder.file)' is not valid \(encoding) text: \(what) at line \(line), column \(column)",
         location: here())
     }
-  }
-}
-
-extension UTF16 {
-  fileprivate static func units(of scalar: Unicode.Scalar) -> [UInt16] {
-    var units: [UInt16] = []
-    UTF16.encode(scalar) { units.append($0) }
-    return units
   }
 }

@@ -216,11 +216,24 @@ struct Export: ParsableCommand {
             streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1))
         }
       } else {
-        let destination = URL(
+        var destination = URL(
           fileURLWithPath: context.absolutePath(output ?? plan.defaultOutputName))
+        // Like cp: an existing folder (or a name ending in '/') receives the output inside,
+        // unless the result is itself a folder the user is replacing.
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(
+          atPath: destination.path, isDirectory: &isDirectory)
+        if let output,
+          output.hasSuffix("/")
+            || (exists && isDirectory.boolValue
+              && !registry.conforms(plan.resultType, to: .directory))
+        {
+          destination = destination.appendingPathComponent(plan.defaultOutputName)
+        }
+        let target = destination
         result = try await display.track { progress in
           try await plan.run(
-            to: destination, overwrite: force, progress: progress.subprogress(assigningCount: 1))
+            to: target, overwrite: force, progress: progress.subprogress(assigningCount: 1))
         }
       }
       for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }

@@ -184,6 +184,21 @@ private func copySample(into folder: URL) throws -> URL {
     }
   }
 
+  @Test func outputFolderReceivesTheDefaultName() async throws {
+    try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("exports"), withIntermediateDirectories: true)
+      let result = await folio(
+        [ProjectPaths.sampleNotebook.path, "--to", "json", "-o", "exports"] + declarations,
+        in: folder)
+      #expect(result.status == 0, "\(result.error)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(
+          atPath: folder.appendingPathComponent("exports").path)
+          == ["Notebook.json"])
+    }
+  }
+
   @Test func standardInputToStandardOutput() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
       let result = await folio(
