@@ -29,13 +29,16 @@ extension FolioCommand {
         .flag("force", short: "f", help: "Replace an existing DEST atomically."),
         .flag(
           "update",
-          help: "Rewrite only changed files of an existing DEST (others keep inode and time); remove files the archive no longer has."
+          help:
+            "Rewrite only changed files of an existing DEST (others keep inode and time); remove files the archive no longer has."
         ),
         .value(
           "max-bytes", valueName: "SIZE",
-          help: "Refuse to expand more than SIZE bytes in total (default 16G; K, M, G, T suffixes)."),
+          help: "Refuse to expand more than SIZE bytes in total (default 16G; K, M, G, T suffixes)."
+        ),
         .value(
-          "max-entries", valueName: "N", help: "Refuse archives with more than N entries (default 1000000)."),
+          "max-entries", valueName: "N",
+          help: "Refuse archives with more than N entries (default 1000000)."),
         .value(
           "max-ratio", valueName: "N",
           help: "Refuse data expanding more than N times its compressed size (default 1000)."),
@@ -43,12 +46,17 @@ extension FolioCommand {
           "allow-collisions",
           help: "Allow names that differ only by case or Unicode normalisation."),
         .flag("keep-top-folder", help: "Keep the archive's one top folder inside DEST."),
-        .flag("keep-apple-double", help: "Write '__MACOSX/' and '._*' entries instead of skipping them."),
+        .flag(
+          "keep-apple-double", help: "Write '__MACOSX/' and '._*' entries instead of skipping them."
+        ),
+        .flag("no-sync", help: "Do not flush DEST to disk before moving it into place."),
         .value(
           "lock-timeout", valueName: "SECONDS",
           help: "How long to wait for another process's lock on DEST (default 30)."),
-        .value("progress", valueName: "FORMAT", help: "Progress on standard error: 'json' (one event per line)."),
-        .flag("quiet", short: "q", help: "Print nothing but errors."),
+        .value(
+          "progress", valueName: "MODE",
+          help: "json: one JSON event per line on standard error; live or none."),
+        .flag("quiet", short: "q", help: "Print no progress and no summary."),
       ],
       arguments: [ArgumentSpec("ARCHIVE", help: "The archive to expand.")])
 
@@ -57,7 +65,7 @@ extension FolioCommand {
     let mode: ExpansionMode
     let policy: ExpansionPolicy
     let lockTimeout: Duration
-    let jsonProgress: Bool
+    let progress: String?
     let quiet: Bool
 
     init(parsing arguments: ParsedArguments) throws {
@@ -78,6 +86,7 @@ extension FolioCommand {
       policy.allowsNameCollisions = arguments.flag("allow-collisions")
       policy.keepsTopFolder = arguments.flag("keep-top-folder")
       policy.skipsAppleDouble = !arguments.flag("keep-apple-double")
+      policy.flushesBeforeCommit = !arguments.flag("no-sync")
       self.policy = policy
       if let text = arguments.value("lock-timeout") {
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 * 365 else {
@@ -88,7 +97,7 @@ extension FolioCommand {
       } else {
         lockTimeout = PackageLock.defaultTimeout
       }
-      jsonProgress = try arguments.choice("progress", from: ["json"]) == "json"
+      progress = arguments.value("progress")
       quiet = arguments.flag("quiet")
     }
 
@@ -106,91 +115,42 @@ extension FolioCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
+      let mode = try ProgressDisplay.mode(
+        progress: progress, quiet: quiet, sink: context.standardError)
       let archiveURL = URL(fileURLWithPath: context.absolutePath(archive))
       let destination = URL(
         fileURLWithPath: context.absolutePath(output ?? Self.defaultDestination(for: archive)))
-      let progress = ProgressReporter(totalCount: 1)
-      // Subscribe before the work starts, so no event is missed.
-      let events = jsonProgress ? progress.events() : nil
       let standardError = context.standardError
-      let printer = events.map { events in
-        Task { await ExpandProgressPrinter.printJSON(events, to: standardError) }
-      }
-      let result: ExpansionResult
-      do {
-        let quiet = self.quiet
-        result = try await Expander.expand(
-          archiveURL, into: destination, policy: policy, mode: mode, lockTimeout: lockTimeout,
+      let (quiet, policy, expansionMode, lockTimeout) = (
+        self.quiet, self.policy, self.mode, self.lockTimeout
+      )
+      let display = ProgressDisplay(mode: mode, sink: standardError, verb: "Expanding")
+      let result = try await display.track { progress in
+        try await Expander.expand(
+          archiveURL, into: destination, policy: policy, mode: expansionMode,
+          lockTimeout: lockTimeout,
           onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
           progress: progress.subprogress(assigningCount: 1))
-        progress.finish()
-        await printer?.value
-      } catch {
-        progress.finish()
-        await printer?.value
-        throw error
       }
       if !quiet {
         for skipped in result.skippedEntries {
-          context.standardError.write("skipped \(skipped.display) (macOS metadata)\n")
+          standardError.write("folio: skipped \(skipped.display) (macOS metadata)\n")
         }
-        var summary = "expanded \(result.fileCount) files"
-        if result.symbolicLinkCount > 0 { summary += ", \(result.symbolicLinkCount) symbolic links" }
+        var summary = "expanded \(ProgressDisplay.count(result.fileCount)) files"
+        if result.symbolicLinkCount > 0 {
+          summary += ", \(result.symbolicLinkCount) symbolic links"
+        }
         if result.hardLinkCount > 0 { summary += ", \(result.hardLinkCount) hard links" }
-        summary += " (\(result.byteCount) bytes) into '\(result.destination.path)'"
-        if mode == .update && result.replacedExisting {
+        summary += " (\(ProgressDisplay.bytes(result.byteCount))) into \(result.destination.path)"
+        summary += " (\(result.format))"
+        if expansionMode == .update && result.replacedExisting {
           summary += "; \(result.unchangedFileCount) unchanged files kept"
         } else if result.replacedExisting {
           summary += ", replacing what was there"
         }
-        context.standardError.write(summary + "\n")
+        context.standardOutput.write(summary + "\n")
       }
       return .success
     }
-  }
-}
-
-/// Writes an expansion's progress events as JSON lines.
-enum ExpandProgressPrinter {
-  static func printJSON(_ events: AsyncStream<ProgressEvent>, to sink: OutputSink) async {
-    for await event in events {
-      let line: String
-      switch event {
-      case .fileStarted(let path, let size):
-        line = #"{"event":"file-started","path":\#(quote(path)),"size":\#(size.map(String.init) ?? "null")}"#
-      case .fileFinished(let path):
-        line = #"{"event":"file-finished","path":\#(quote(path))}"#
-      case .update(let snapshot):
-        line = #"{"event":"bytes",\#(fields(snapshot))}"#
-      case .finished(let snapshot):
-        line = #"{"event":"done",\#(fields(snapshot))}"#
-      }
-      sink.write(line + "\n")
-    }
-  }
-
-  private static func fields(_ snapshot: ProgressSnapshot) -> String {
-    let totalFiles = snapshot.totalFiles.map(String.init) ?? "null"
-    let totalBytes = snapshot.totalBytes.map(String.init) ?? "null"
-    return #""completedFiles":\#(snapshot.completedFiles),"totalFiles":\#(totalFiles),"completedBytes":\#(snapshot.completedBytes),"totalBytes":\#(totalBytes)"#
-  }
-
-  private static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }

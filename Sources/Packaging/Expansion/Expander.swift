@@ -85,7 +85,8 @@ public enum Expander {
     if exists && mode == .fresh {
       throw PackagingError(
         .destinationExists,
-        "'\(destination.path)' already exists (replace it with --force, or update it with --update)")
+        "'\(destination.path)' already exists (replace it with --force, or update it with --update)"
+      )
     }
     var parentInfo = stat()
     let parent = destination.deletingLastPathComponent().path
@@ -95,7 +96,9 @@ public enum Expander {
 
     // A zip's central directory is checked before libarchive reads a byte of it.
     var zipSummary: ZipPrecheck.Summary?
-    if let file = try? RandomAccessFile(path: archive.path), try ZipCentralDirectory.looksLikeZip(file) {
+    if let file = try? RandomAccessFile(path: archive.path),
+      try ZipCentralDirectory.looksLikeZip(file)
+    {
       zipSummary = try ZipPrecheck.check(file, name: archive.path, policy: policy)
     }
     let source = try ArchiveSource(path: archive.path)
@@ -108,7 +111,7 @@ public enum Expander {
       try source.finish()
       let top = policy.keepsTopFolder ? nil : run.ledger.singleTopFolder
       try run.ledger.verifySymbolicLinks(within: top)
-      let moved = try staging.prepare(top: top)
+      let moved = try staging.prepare(top: top, flush: policy.flushesBeforeCommit)
       var result = run.result(destination: destination, format: source.formatDescription)
       result.unwrappedTopFolder = top
       if mode == .update && exists {
@@ -217,7 +220,8 @@ private struct ExpansionRun {
         try discardData(of: name)
       case .file:
         reporter?.startFile(path.string, size: info.size)
-        try writeFile(path, name: name, declared: info.size, sparse: entry.isSparse,
+        try writeFile(
+          path, name: name, declared: info.size, sparse: entry.isSparse,
           permissions: permissions, time: time)
         counts.files += 1
         reporter?.completeFile(path.string)

@@ -98,7 +98,8 @@ struct ExpansionLedger {
       case .file:
         throw PackagingError(
           .pathConflict,
-          "entry \(name.display) needs a folder where \(EntryName(bytes: prefix).display) is a file")
+          "entry \(name.display) needs a folder where \(EntryName(bytes: prefix).display) is a file"
+        )
       case .directory:
         break
       case nil:
@@ -183,11 +184,13 @@ struct ExpansionLedger {
     throws
   {
     if target.bytes.isEmpty || target.bytes.contains(0) {
-      throw PackagingError(.linkOutsideDestination, "symbolic link \(name.display) has an empty target")
+      throw PackagingError(
+        .linkOutsideDestination, "symbolic link \(name.display) has an empty target")
     }
     if target.bytes.count > Self.maxLinkTargetLength {
       throw PackagingError(
-        .nameTooLong, "symbolic link \(name.display) has a target longer than \(Self.maxLinkTargetLength) bytes")
+        .nameTooLong,
+        "symbolic link \(name.display) has a target longer than \(Self.maxLinkTargetLength) bytes")
     }
     var hops = 0
     let resolved = resolve(
@@ -316,7 +319,8 @@ struct ExpansionLedger {
       )
     }
     guard let text = name.string else {
-      throw PackagingError(.invalidNameEncoding, "entry \(name.display) has a name that is not UTF-8")
+      throw PackagingError(
+        .invalidNameEncoding, "entry \(name.display) has a name that is not UTF-8")
     }
     var components: [String] = []
     for piece in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {

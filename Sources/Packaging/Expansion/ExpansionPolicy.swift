@@ -16,9 +16,10 @@ public struct ExpansionPolicy: Hashable, Sendable {
   public var maxTotalBytes: Int64
   /// The most entries the archive may hold (default 1,000,000).
   public var maxEntryCount: Int
-  /// The most an entry (zip) or the whole stream (tar) may expand relative to
-  /// its compressed bytes (default 1,000; DEFLATE cannot pass 1,032 without
-  /// tricks). Checked once more than ``ratioGraceBytes`` have been expanded.
+  /// How many times its compressed size an entry (zip) or the stream (tar) may expand.
+  ///
+  /// The default is 1,000 (DEFLATE cannot pass 1,032 without tricks); it is
+  /// checked once more than ``ratioGraceBytes`` have been expanded.
   public var maxCompressionRatio: Double
   /// Expanded bytes below which the ratio is not checked, so small runs of
   /// zeros do not trip it (default 1 MiB).
@@ -39,6 +40,10 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// destination (default `false`, so `Notebook.zip` holding
   /// `Notebook.examplenotebook/…` gives back the package itself).
   public var keepsTopFolder: Bool
+  /// Whether the expanded tree is flushed to disk (`syncfs`) before it is
+  /// renamed into place (default `true`: after a crash the destination holds
+  /// either the old tree or the whole new one, never empty files).
+  public var flushesBeforeCommit: Bool
 
   /// Creates a policy; every parameter defaults to the value of ``default``.
   ///
@@ -52,12 +57,13 @@ public struct ExpansionPolicy: Hashable, Sendable {
   ///   - allowsNameCollisions: Whether case or normalisation collisions are allowed.
   ///   - skipsAppleDouble: Whether AppleDouble entries are skipped.
   ///   - keepsTopFolder: Whether a single top folder stays inside the destination.
+  ///   - flushesBeforeCommit: Whether the tree is flushed to disk before the rename.
   public init(
     maxTotalBytes: Int64 = 16 << 30, maxEntryCount: Int = 1_000_000,
     maxCompressionRatio: Double = 1_000, ratioGraceBytes: Int64 = 1 << 20,
     maxNameLength: Int = 1_024, maxComponentLength: Int = 255,
     allowsNameCollisions: Bool = false, skipsAppleDouble: Bool = true,
-    keepsTopFolder: Bool = false
+    keepsTopFolder: Bool = false, flushesBeforeCommit: Bool = true
   ) {
     self.maxTotalBytes = maxTotalBytes
     self.maxEntryCount = maxEntryCount
@@ -68,6 +74,7 @@ public struct ExpansionPolicy: Hashable, Sendable {
     self.allowsNameCollisions = allowsNameCollisions
     self.skipsAppleDouble = skipsAppleDouble
     self.keepsTopFolder = keepsTopFolder
+    self.flushesBeforeCommit = flushesBeforeCommit
   }
 
   /// The defaults: 16 GiB, a million entries, ratio 1,000, names of 1,024

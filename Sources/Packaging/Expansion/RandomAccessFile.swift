@@ -31,7 +31,8 @@ final class RandomAccessFile {
     guard fstat(descriptor, &info) == 0 else {
       let code = errno
       close(descriptor)
-      throw PackagingError(.archiveUnreadable, "cannot read '\(path)'", cause: SystemError(errno: code))
+      throw PackagingError(
+        .archiveUnreadable, "cannot read '\(path)'", cause: SystemError(errno: code))
     }
     size = Int64(info.st_size)
   }
@@ -67,7 +68,8 @@ final class RandomAccessFile {
       }
       if got < 0 {
         if errno == EINTR { continue }
-        throw PackagingError(.archiveUnreadable, "cannot read '\(path)'", cause: SystemError(errno: errno))
+        throw PackagingError(
+          .archiveUnreadable, "cannot read '\(path)'", cause: SystemError(errno: errno))
       }
       if got == 0 { break }
       filled += got

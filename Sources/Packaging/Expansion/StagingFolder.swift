@@ -141,10 +141,12 @@ final class StagingFolder {
   /// Creates the symbolic links, applies folder modes and times deepest first,
   /// and flushes the file system.
   ///
-  /// - Parameter top: The archive's one top folder when it becomes the destination.
+  /// - Parameters:
+  ///   - top: The archive's one top folder when it becomes the destination.
+  ///   - flush: Whether to flush the file system before returning.
   /// - Returns: The folder to move into place.
   /// - Throws: ``PackagingError`` naming what could not be created.
-  func prepare(top: String?) throws -> URL {
+  func prepare(top: String?, flush: Bool) throws -> URL {
     for link in symbolicLinks {
       let parent = try directory(link.path.components.dropLast())
       let name = link.path.components[link.path.components.count - 1]
@@ -170,9 +172,10 @@ final class StagingFolder {
       }
     }
     closeDirectories()
-    guard LinuxCalls.syncFileSystem(root) == 0 else {
+    guard !flush || LinuxCalls.syncFileSystem(root) == 0 else {
       throw PackagingError(
-        .destinationWriteFailed, "cannot flush '\(url.path)' to disk", cause: SystemError(errno: errno))
+        .destinationWriteFailed, "cannot flush '\(url.path)' to disk",
+        cause: SystemError(errno: errno))
     }
     if let top { return url.appendingPathComponent(top, isDirectory: true) }
     return url
@@ -203,7 +206,8 @@ final class StagingFolder {
         existingInfo.st_size == stagedInfo.st_size, try Self.sameBytes(staged, existing)
       else { continue }
       let temporary = staged + ".folio-keep"
-      guard Glibc.link(existing, temporary) == 0 else { continue }  // another file system: keep the copy
+      // On another file system the link fails: the new copy is kept instead.
+      guard Glibc.link(existing, temporary) == 0 else { continue }
       guard rename(temporary, staged) == 0 else {
         unlink(temporary)
         throw PackagingError(
@@ -229,7 +233,7 @@ final class StagingFolder {
   /// Moves the prepared tree into place and removes the staging folder.
   ///
   /// - Parameters:
-  ///   - source: From ``prepare(top:)``.
+  ///   - source: From ``prepare(top:flush:)``.
   ///   - commit: Whether an existing destination is replaced.
   ///   - topPermissions: The moved folder's final mode, applied once it is in place.
   /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).
@@ -427,7 +431,9 @@ final class OutputFile {
       close(descriptor)
       descriptor = -1
     }
-    guard fchmod(descriptor, mode_t(permissions)) == 0 else { throw failure("cannot set the mode of") }
+    guard fchmod(descriptor, mode_t(permissions)) == 0 else {
+      throw failure("cannot set the mode of")
+    }
     if let time {
       var times = [StagingFolder.timespecOf(time), StagingFolder.timespecOf(time)]
       guard futimens(descriptor, &times) == 0 else { throw failure("cannot set the time of") }

@@ -171,7 +171,8 @@ struct ZipCentralDirectory {
     guard prefix >= 0 else { throw malformed("the central directory lies outside the file") }
     // Each record is at least 46 bytes: a count that cannot fit is a lie.
     guard totalEntries <= directorySize / 46 + 1 else {
-      throw malformed("\(totalEntries) entries cannot fit in a \(directorySize)-byte central directory")
+      throw malformed(
+        "\(totalEntries) entries cannot fit in a \(directorySize)-byte central directory")
     }
 
     // 3. The records.
@@ -226,7 +227,8 @@ struct ZipCentralDirectory {
 
       // 4. The local header, which libarchive reads the name and data from.
       let localStart = Int64(localOffset) + prefix
-      guard localStart + 30 <= directoryStart, let local = try file.bytes(at: localStart, count: 30),
+      guard localStart + 30 <= directoryStart,
+        let local = try file.bytes(at: localStart, count: 30),
         UInt32(le: local, at: local.startIndex) == localSignature
       else { throw malformed("entry \(entry.display) has no local header at its offset") }
       let localBase = local.startIndex
@@ -246,8 +248,12 @@ struct ZipCentralDirectory {
       let localFields = try ExtraFields(
         localVariable.dropFirst(localNameLength), entry: entry, archive: name)
       if let zip64 = localFields.zip64, zip64.count >= 16 {
-        if localUncompressed == 0xFFFF_FFFF { localUncompressed = UInt64(le: zip64, at: zip64.startIndex) }
-        if localCompressed == 0xFFFF_FFFF { localCompressed = UInt64(le: zip64, at: zip64.startIndex + 8) }
+        if localUncompressed == 0xFFFF_FFFF {
+          localUncompressed = UInt64(le: zip64, at: zip64.startIndex)
+        }
+        if localCompressed == 0xFFFF_FFFF {
+          localCompressed = UInt64(le: zip64, at: zip64.startIndex + 8)
+        }
       }
       guard Int64(compressed) <= directoryStart - dataOffset else {
         throw malformed("entry \(entry.display) has data running past the data area")
@@ -284,7 +290,8 @@ private struct ExtraFields {
       guard body + length <= bytes.endIndex else {
         // libarchive tolerates trailing padding; a declared field running past is damage.
         throw PackagingError(
-          .malformedZip, "'\(archive)': entry \(entry.display) has an extra field running past its header")
+          .malformedZip,
+          "'\(archive)': entry \(entry.display) has an extra field running past its header")
       }
       switch tag {
       case 0x0001: zip64 = bytes[body..<(body + length)]

@@ -82,7 +82,9 @@ enum ZipPrecheck {
         .headerMismatch,
         "entry \(entry.display): the local header's \(what) disagrees with the central directory")
     }
-    if record.localName != record.rawName { throw mismatch("name \(EntryName(bytes: record.localName).display)") }
+    if record.localName != record.rawName {
+      throw mismatch("name \(EntryName(bytes: record.localName).display)")
+    }
     if record.localUnicodeName != record.unicodeName { throw mismatch("Unicode path") }
     if record.localMethod != record.method { throw mismatch("compression method") }
     if record.localFlags & 1 != record.flags & 1 { throw mismatch("encryption flag") }
@@ -95,7 +97,9 @@ enum ZipPrecheck {
       if record.localCompressedSize != 0 && record.localCompressedSize != record.compressedSize {
         throw mismatch("compressed size")
       }
-      if record.localUncompressedSize != 0 && record.localUncompressedSize != record.uncompressedSize {
+      if record.localUncompressedSize != 0
+        && record.localUncompressedSize != record.uncompressedSize
+      {
         throw mismatch("size")
       }
     }

@@ -76,7 +76,8 @@ public enum ArchiveLister {
       let escaped = EntryName.escape(target.bytes, limit: Int.max)
       name += entry.kind == .hardLink ? " link to \(escaped)" : " -> \(escaped)"
     }
-    return "\(mode)  0 \(pad(owner, 8)) \(pad(group, 8)) \(padLeft(String(size), 8)) \(date) \(name)"
+    return
+      "\(mode)  0 \(pad(owner, 8)) \(pad(group, 8)) \(padLeft(String(size), 8)) \(date) \(name)"
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
@@ -92,7 +93,9 @@ public enum ArchiveLister {
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
     let month = months[Int(parts.tm_mon) % 12]
     let day = padLeft(String(parts.tm_mday), 2)
     let age = now.timeIntervalSince1970 - Double(seconds)

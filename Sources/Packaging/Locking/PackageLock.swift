@@ -225,7 +225,8 @@ public final class PackageLock: Sendable {
       case EWOULDBLOCK: return false
       default:
         throw PackagingError(
-          .destinationWriteFailed, "cannot lock '\(lockFile.path)'", cause: SystemError(errno: errno))
+          .destinationWriteFailed, "cannot lock '\(lockFile.path)'",
+          cause: SystemError(errno: errno))
       }
     }
   }

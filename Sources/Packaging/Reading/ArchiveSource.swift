@@ -31,7 +31,8 @@ final class ArchiveSource {
     self.path = path
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw PackagingError(.archiveUnreadable, "cannot open '\(path)'", cause: SystemError(errno: errno))
+      throw PackagingError(
+        .archiveUnreadable, "cannot open '\(path)'", cause: SystemError(errno: errno))
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw PackagingError(.archiveUnreadable, "'\(path)' is not a regular file")
@@ -137,7 +138,7 @@ final class ArchiveSource {
       return try body()
     } catch let error as PackagingError
       where error.code == .archiveWarning || error.code == .archiveFailed
-        || error.code == .archiveFatal
+      || error.code == .archiveFatal
     {
       let failure = error.cause as? LibArchiveFailure
       throw PackagingError(

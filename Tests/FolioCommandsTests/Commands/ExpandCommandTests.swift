@@ -27,10 +27,10 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
   @Test func expandsToTheArchiveNameByDefault() async throws {
     try await withTemporaryDirectory("cli-expand") { folder in
       _ = try makeArchive(in: folder)
-      let (status, output, errors) = await runFolio(["expand", "Note.examplenotebook.tar.gz"], in: folder)
+      let (status, output, errors) = await runFolio(
+        ["expand", "Note.examplenotebook.tar.gz"], in: folder)
       #expect(status == 0, "\(errors)")
-      #expect(output.isEmpty)
-      #expect(errors.contains("expanded 1 files"))
+      #expect(output.hasPrefix("expanded 1 files"))
       let restored = folder.appendingPathComponent("Note.examplenotebook")
       #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("a.txt").path))
       #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("empty").path))
@@ -42,25 +42,30 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       _ = try makeArchive(in: folder)
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("Out"), withIntermediateDirectories: false)
-      let (status, _, errors) = await runFolio(["expand", "Note.examplenotebook.tar.gz", "-o", "Out"], in: folder)
+      let (status, _, errors) = await runFolio(
+        ["expand", "Note.examplenotebook.tar.gz", "-o", "Out"], in: folder)
       #expect(status == 1)
       #expect(errors.contains("already exists"))
-      let (forced, _, forceErrors) = await runFolio(
+      let (forced, forceOutput, forceErrors) = await runFolio(
         ["expand", "Note.examplenotebook.tar.gz", "-o", "Out", "--force", "-q"], in: folder)
       #expect(forced == 0, "\(forceErrors)")
       #expect(forceErrors.isEmpty)
-      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out/a.txt").path))
+      #expect(forceOutput.isEmpty)
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out/a.txt").path))
     }
   }
 
   @Test func forceAndUpdateTogetherAreAUsageError() async throws {
     try await withTemporaryDirectory("cli-usage") { folder in
-      let (status, _, errors) = await runFolio(["expand", "x.zip", "--force", "--update"], in: folder)
+      let (status, _, errors) = await runFolio(
+        ["expand", "x.zip", "--force", "--update"], in: folder)
       #expect(status == 64)
       #expect(errors.contains("--force and --update"))
       let (badSize, _, _) = await runFolio(["expand", "x.zip", "--max-bytes", "lots"], in: folder)
       #expect(badSize == 64)
-      let (badTimeout, _, _) = await runFolio(["expand", "x.zip", "--lock-timeout", "-1"], in: folder)
+      let (badTimeout, _, _) = await runFolio(
+        ["expand", "x.zip", "--lock-timeout", "-1"], in: folder)
       #expect(badTimeout == 64)
     }
   }
@@ -70,7 +75,10 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       let archive = folder.appendingPathComponent("evil.zip")
       let made = try runProcess(
         "python3",
-        ["-c", "import zipfile; z=zipfile.ZipFile('\(archive.path)','w'); z.writestr('../evil.txt','x'); z.close()"])
+        [
+          "-c",
+          "import zipfile; z=zipfile.ZipFile('\(archive.path)','w'); z.writestr('../evil.txt','x'); z.close()",
+        ])
       #expect(made.status == 0)
       let (status, _, errors) = await runFolio(["expand", "evil.zip"], in: folder)
       #expect(status == 1)
@@ -99,7 +107,7 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       #expect(output.isEmpty)
       let lines = errors.split(separator: "\n")
       #expect(lines.contains { $0.contains(#""event":"file-started","path":"Note/a.txt""#) })
-      #expect(lines.last?.hasPrefix(#"{"event":"done""#) == true)
+      #expect(lines.last?.contains(#""status":"ok""#) == true)
       for line in lines {
         #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
       }
@@ -121,7 +129,10 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       let lines = output.split(separator: "\n").map(String.init)
       let peer = try runProcess("bsdtar", ["-tf", "Note.tar"], in: folder)
       #expect(lines.count == peer.outputText.split(separator: "\n").count)
-      #expect(lines.contains { $0.hasPrefix("-rw-r--r--") && $0.contains(" 5 ") && $0.hasSuffix(" Note/a.txt") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("-rw-r--r--") && $0.contains(" 5 ") && $0.hasSuffix(" Note/a.txt")
+        })
       #expect(lines.contains { $0.hasPrefix("lrwx") && $0.hasSuffix("Note/link -> a.txt") })
       let (_, names, _) = await runFolio(["list", "--names", "Note.tar"], in: folder)
       #expect(names == peer.outputText)

@@ -67,7 +67,13 @@ func expectSameTree(
     ("bsdtar tar.bz2", ["bsdtar", "-cjf", "OUT", mixed]),
     ("bsdtar tar.xz", ["bsdtar", "-cJf", "OUT", mixed]),
     ("bsdtar tar.zst", ["bsdtar", "--zstd", "-cf", "OUT", mixed]),
-    ("python tarfile", ["python3", "-c", "import tarfile; t=tarfile.open('OUT','w:gz'); t.add('\(mixed)'); t.close()"]),
+    (
+      "python tarfile",
+      [
+        "python3", "-c",
+        "import tarfile; t=tarfile.open('OUT','w:gz'); t.add('\(mixed)'); t.close()",
+      ]
+    ),
     ("python zipfile", ["python3", "-c", pythonZip]),
   ]
 
@@ -186,7 +192,10 @@ func expectSameTree(
       let names = try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted()
       #expect(names == ["f0.txt", "f1.txt", "f2.txt", "f3.txt", "f4.txt"])
       // Nothing but the archive and the destination is left beside it.
-      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["dest", "zip-many"])
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+          "dest", "zip-many",
+        ])
     }
   }
 
@@ -208,7 +217,9 @@ func expectSameTree(
       try Data("same".utf8).write(to: same)
       try Data("old text".utf8).write(to: destination.appendingPathComponent("pages/changed.txt"))
       try Data("gone".utf8).write(to: destination.appendingPathComponent("pages/vanished.txt"))
-      var old = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+      var old = [
+        timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0),
+      ]
       utimensat(AT_FDCWD, same.path, &old, 0)
       var before = stat()
       stat(same.path, &before)
@@ -222,7 +233,9 @@ func expectSameTree(
       let changed = try String(
         contentsOf: destination.appendingPathComponent("pages/changed.txt"), encoding: .utf8)
       #expect(changed == "new text")
-      #expect(!FileManager.default.fileExists(atPath: destination.appendingPathComponent("pages/vanished.txt").path))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: destination.appendingPathComponent("pages/vanished.txt").path))
     }
   }
 
@@ -233,7 +246,9 @@ func expectSameTree(
       let result = try Expander.expandSynchronously(
         archive, into: destination, policy: ExpansionPolicy(keepsTopFolder: true))
       #expect(result.unwrappedTopFolder == nil)
-      #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("Note/a.txt").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: destination.appendingPathComponent("Note/a.txt").path))
     }
   }
 

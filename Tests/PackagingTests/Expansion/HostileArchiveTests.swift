@@ -61,7 +61,8 @@ func treeListing(_ root: URL) -> [String] {
     Refusal(archive: "zip-ratio-bomb", code: .compressionRatio),
     Refusal(archive: "zip-truncated", code: .malformedZip),
     Refusal(archive: "zip-many", code: .tooManyEntries, policy: ExpansionPolicy(maxEntryCount: 3)),
-    Refusal(archive: "zip-large", code: .expansionTooLarge, policy: ExpansionPolicy(maxTotalBytes: 4_000)),
+    Refusal(
+      archive: "zip-large", code: .expansionTooLarge, policy: ExpansionPolicy(maxTotalBytes: 4_000)),
     Refusal(archive: "tar-absolute", code: .absolutePath),
     Refusal(archive: "tar-dotdot", code: .parentComponent),
     Refusal(archive: "tar-symlink-escape", code: .linkOutsideDestination),
@@ -124,7 +125,8 @@ func treeListing(_ root: URL) -> [String] {
         }
         #expect(treeListing(folder) == before)
       }
-      let kept = try String(contentsOf: destination.appendingPathComponent("keep.txt"), encoding: .utf8)
+      let kept = try String(
+        contentsOf: destination.appendingPathComponent("keep.txt"), encoding: .utf8)
       #expect(kept == "keep me")
     }
   }
@@ -155,9 +157,13 @@ func treeListing(_ root: URL) -> [String] {
         _ = try Expander.expandSynchronously(archive, into: destination)
         var info = stat()
         #expect(lstat(destination.appendingPathComponent("tool").path, &info) == 0)
-        #expect(info.st_mode & 0o7777 == 0o755, "\(name): tool is \(String(info.st_mode & 0o7777, radix: 8))")
+        #expect(
+          info.st_mode & 0o7777 == 0o755,
+          "\(name): tool is \(String(info.st_mode & 0o7777, radix: 8))")
         #expect(lstat(destination.appendingPathComponent("shared").path, &info) == 0)
-        #expect(info.st_mode & 0o7777 == 0o755, "\(name): shared is \(String(info.st_mode & 0o7777, radix: 8))")
+        #expect(
+          info.st_mode & 0o7777 == 0o755,
+          "\(name): shared is \(String(info.st_mode & 0o7777, radix: 8))")
       }
     }
   }
@@ -191,8 +197,11 @@ func treeListing(_ root: URL) -> [String] {
       let destination = folder.appendingPathComponent("dest")
       let result = try Expander.expandSynchronously(archive, into: destination)
       #expect(result.fileCount == 2)
-      #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("Note/a.txt").path))
-      #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("b.txt").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: destination.appendingPathComponent("Note/a.txt").path))
+      #expect(
+        FileManager.default.fileExists(atPath: destination.appendingPathComponent("b.txt").path))
     }
   }
 }

@@ -74,7 +74,9 @@ import Testing
         """
       let other = Process()
       other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      other.arguments = ["python3", "-c", script, lockFile.path, ready.path, released.path, go.path]
+      other.arguments = [
+        "python3", "-c", script, lockFile.path, ready.path, released.path, go.path,
+      ]
       try other.run()
       while !FileManager.default.fileExists(atPath: ready.path) {
         try await Task.sleep(for: .milliseconds(10))
@@ -106,7 +108,8 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: destination.path))
       holder.release()
       _ = try await Expander.expand(archive, into: destination, progress: .untracked())
-      #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("f0.txt").path))
+      #expect(
+        FileManager.default.fileExists(atPath: destination.appendingPathComponent("f0.txt").path))
     }
   }
 }
