@@ -1,0 +1,62 @@
+import FolioTestSupport
+import Foundation
+import Packaging
+import Testing
+
+/// The built `folio` binary, run as a user would.
+@Suite struct ExpandEndToEndTests {
+  @Test func interruptWhileWaitingForTheLockExits130AndLeavesNothing() async throws {
+    try await withTemporaryDirectory("e2e-interrupt") { folder in
+      let note = folder.appendingPathComponent("Note")
+      try FileManager.default.createDirectory(at: note, withIntermediateDirectories: true)
+      try Data("a".utf8).write(to: note.appendingPathComponent("a.txt"))
+      let made = try runProcess("bsdtar", ["-czf", "Note.tgz", "Note"], in: folder)
+      #expect(made.status == 0)
+      let destination = folder.appendingPathComponent("Out")
+      let holder = try await PackageLock.acquire(.shared, on: destination, timeout: .zero)
+
+      let process = Process()
+      process.executableURL = FolioBinary.url
+      process.arguments = ["expand", "Note.tgz", "-o", "Out", "--lock-timeout", "120"]
+      process.currentDirectoryURL = folder
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      // Wait for the announcement, then interrupt.
+      var seen = Data()
+      while !String(decoding: seen, as: UTF8.self).contains("waiting for exclusive lock") {
+        let chunk = errors.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        seen.append(chunk)
+      }
+      process.interrupt()
+      process.waitUntilExit()
+      holder.release()
+      #expect(
+        String(decoding: seen, as: UTF8.self).contains(
+          "waiting for exclusive lock on '\(destination.path)'"))
+      #expect(process.terminationStatus == 130)
+      #expect(!FileManager.default.fileExists(atPath: destination.path))
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+      #expect(left == ["Note", "Note.tgz"])
+    }
+  }
+
+  @Test func hostileArchiveFailsWithExitCode1() async throws {
+    try await withTemporaryDirectory("e2e-hostile") { folder in
+      let made = try runProcess(
+        "python3",
+        [
+          "-c",
+          "import zipfile; z=zipfile.ZipFile('evil.zip','w'); z.writestr('/etc/evil','x'); z.close()",
+        ],
+        in: folder)
+      #expect(made.status == 0)
+      let result = try FolioBinary.run(["expand", "evil.zip"], in: folder)
+      #expect(result.status == 1)
+      #expect(result.errorText.contains("entry '/etc/evil' has an absolute name"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["evil.zip"])
+    }
+  }
+}
