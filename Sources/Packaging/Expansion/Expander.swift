@@ -53,6 +53,11 @@ public enum Expander {
   ) async throws -> ExpansionResult {
     let reporter = progress.start(totalCount: 1)
     try reporter.checkCancellation()
+    let parent = destination.standardizedFileURL.deletingLastPathComponent().path
+    var parentInfo = stat()
+    guard stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT == S_IFDIR else {
+      throw PackagingError(.destinationWriteFailed, "the folder '\(parent)' does not exist")
+    }
     let lock = try await PackageLock.acquire(
       .exclusive, on: destination, timeout: lockTimeout, onWait: onLockWait)
     defer { lock.release() }

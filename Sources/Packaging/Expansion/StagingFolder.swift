@@ -248,13 +248,15 @@ final class StagingFolder {
       if LinuxCalls.rename(source.path, target, flags: LinuxCalls.renameExchange) != 0 {
         guard errno == ENOSYS || errno == EINVAL else { throw moveFailure(source, errno) }
         // No atomic swap here: move the old tree aside, the new one in, then drop the old.
-        let aside = url.appendingPathComponent(".folio-previous").path
+        // Beside the staging folder, never inside the tree being moved.
+        let aside = url.path + ".previous"
         guard rename(target, aside) == 0 else { throw moveFailure(source, errno) }
         guard rename(source.path, target) == 0 else {
           let code = errno
           rename(aside, target)
           throw moveFailure(source, code)
         }
+        Self.removeTree(aside)
       }
     } else if LinuxCalls.rename(source.path, target, flags: LinuxCalls.renameNoReplace) != 0 {
       if errno == EEXIST {
