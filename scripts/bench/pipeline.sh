@@ -110,6 +110,41 @@ if [ "$only" = all ] || [ "$only" = pack ]; then
   done
 fi
 
+if [ "$only" = all ] || [ "$only" = expand ]; then
+  # Expansion of archives bsdtar wrote, with every safety check on. folio flushes the
+  # tree to disk (syncfs) before its rename, which no peer does: "--no-sync" shows the
+  # same work without that flush.
+  for package in pages media; do
+    for format in zip tar tar.zst; do
+      archive="$work/$package.$format"
+      case "$format" in
+        zip) bsdtar -cf "$archive" --format zip -C "$corpus" "$package.examplenotebook" ;;
+        tar) bsdtar -cf "$archive" -C "$corpus" "$package.examplenotebook" ;;
+        tar.zst) bsdtar -cf "$archive" --zstd -C "$corpus" "$package.examplenotebook" ;;
+      esac
+      name="expand $package $format"
+      out="$work/expanded"
+      clean="rm -rf '$out'"
+      measure "$name" folio "$clean" "$folio" expand "$archive" -o "$out" --quiet
+      measure "$name" "folio --no-sync" "$clean" "$folio" expand "$archive" -o "$out" --quiet --no-sync
+      measure "$name" "bsdtar -x" "$clean; mkdir '$out'" bsdtar -xf "$archive" -C "$out"
+      case "$format" in
+        zip)
+          measure "$name" "unzip" "$clean" unzip -q "$archive" -d "$out"
+          measure "$name" "python zipfile" "$clean" python3 -m zipfile -e "$archive" "$out"
+          ;;
+        tar)
+          measure "$name" "python tarfile" "$clean" python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" "$archive" "$out"
+          ;;
+        tar.zst)
+          measure "$name" "zstd -d | bsdtar -x" "$clean; mkdir '$out'" sh -c "zstd -dcq '$archive' | bsdtar -xf - -C '$out'"
+          ;;
+      esac
+      rm -rf "$out" "$archive"
+    done
+  done
+fi
+
 if [ "$only" = all ] || [ "$only" = big ]; then
   # Flat memory and ZIP64: a 4 GiB + 1 byte (sparse) file packs in the memory a 4 KiB one does.
   big="$work/big.pkg"
