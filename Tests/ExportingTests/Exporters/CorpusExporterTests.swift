@@ -19,6 +19,12 @@ import UniformTypes
           encoded, as: type, to: .utf8PlainText, into: folder, name: "back-\(encoding).txt")
         #expect(try Data(contentsOf: back) == original, "\(encoding)")
       }
+      // And the text becomes the notebook again, every page intact.
+      let (notebook, _, _) = try await export(
+        text, as: .utf8PlainText, to: "com.example.notebook", into: folder, name: "Again.examplenotebook")
+      #expect(
+        try NotebookPackage(contentsOf: notebook).snapshot().orderedPageTexts
+          == NotebookPackage(contentsOf: pages).snapshot().orderedPageTexts)
     }
   }
 
