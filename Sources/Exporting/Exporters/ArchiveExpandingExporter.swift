@@ -37,12 +37,41 @@ public struct ArchiveExpandingExporter: Exporter {
   public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
     -> String
   {
-    ExportNaming.baseName(of: input.fileName, type: input.type, registry: registry)
+    predictedName(for: input, registry: registry)
   }
 
   public func outputType(for input: ExportItem, registry: TypeRegistry) -> TypeIdentifier {
-    let name = ExportNaming.baseName(of: input.fileName, type: input.type, registry: registry)
-    return registry.identify(fileName: name, kind: .directory)
+    registry.identify(fileName: predictedName(for: input, registry: registry), kind: .directory)
+  }
+
+  /// The name the expanded folder gets: the archive's top folder when that names a
+  /// package (`n.zip` holding `Notes.examplenotebook/`), else the archive's name
+  /// without its extension.
+  func predictedName(for input: ExportItem, registry: TypeRegistry) -> String {
+    let byArchiveName = ExportNaming.baseName(
+      of: input.fileName, type: input.type, registry: registry)
+    guard !policy.keepsTopFolder, let top = Self.firstTopComponent(of: input.url),
+      registry.identify(fileName: byArchiveName, kind: .directory) == .folder,
+      registry.identify(fileName: top, kind: .directory) != .folder
+    else { return byArchiveName }
+    return top
+  }
+
+  /// The first path component of an archive's first entry, read without expanding anything.
+  static func firstTopComponent(of archive: URL) -> String? {
+    struct Found: Error { var name: String? }
+    do {
+      try ArchiveLister.forEachEntry(in: archive) { entry in
+        let components = (entry.name.string ?? "").split(separator: "/").filter { $0 != "." }
+        let isFolder = entry.kind == .directory || components.count > 1
+        throw Found(name: isFolder ? components.first.map(String.init) : nil)
+      }
+    } catch let found as Found {
+      return found.name
+    } catch {
+      return nil
+    }
+    return nil
   }
 
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]

@@ -74,6 +74,16 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
     }
   }
 
+  @Test func archiveNamedWithoutThePackageExtensionIsTypedByItsTopFolder() async throws {
+    try await withTemporaryDirectory("export") { folder in
+      let (zip, _, _) = try await export(
+        ProjectPaths.sampleNotebook, to: .zipArchive, into: folder, name: "backup.zip")
+      let (text, _, plan) = try await export(zip, to: .plainText, into: folder)
+      #expect(plan.steps.map(\.outputType) == ["com.example.notebook", .utf8PlainText])
+      #expect(text.lastPathComponent == "Notebook.txt")
+    }
+  }
+
   @Test func benchmarkCorpusPackagesRoundTrip() async throws {
     let corpus = try BenchmarkCorpus.small()
     try await withTemporaryDirectory("export") { folder in
