@@ -34,7 +34,7 @@ struct TypesBench {
 
     // 1. Validation, after the reading alone for reference.
     var values = 0
-    let reading = try seconds {
+    let reading = seconds {
       for _ in 0..<rounds {
         for file in files {
           if (try? PropertyListReader.read(contentsOf: file)) != nil { values += 1 }
@@ -73,6 +73,25 @@ struct TypesBench {
         files.count, rounds, validations, validation, Double(validations) / validation,
         validation * 1000 / Double(validations),
         Double(bytes * rounds) / validation / 1e6, diagnostics))
+
+    var schemaDiagnostics = 0
+    let schemaValidation = try seconds {
+      for _ in 0..<rounds {
+        for file in files {
+          let report = try validator.validate([.init(url: file)], schema: true)
+          schemaDiagnostics += report.diagnostics.count
+          precondition(
+            !report.diagnostics.contains { $0.message.contains("could not compile") },
+            "a schema failed to compile")
+        }
+      }
+    }
+    print(
+      String(
+        format:
+          "validate --schema: %d validations in %.2f s: %.0f files/s, %.2f ms/file (%d diagnostics)",
+        validations, schemaValidation, Double(validations) / schemaValidation,
+        schemaValidation * 1000 / Double(validations), schemaDiagnostics))
 
     // 2. Extension lookups.
     let (registry, _) = try TypeRegistry.load(

@@ -4,8 +4,9 @@
 #   scripts/bench/types.sh [ROUNDS] [LOOKUPS]
 #
 # - validates every plist of the shared corpus ROUNDS times (default 100) in one
-#   process, then with the built `folio validate` (a process per round, all files),
-#   beside `plutil -lint` (syntax only) from the Swift toolchain as a peer;
+#   process (also with the RELAX NG schema pass), then with the built
+#   `folio validate` (a process per round, all files), beside `plutil -lint`
+#   (syntax only) from the Swift toolchain as a peer;
 # - looks up LOOKUPS filename extensions (default 1,000,000) and answers LOOKUPS
 #   conformance questions, by the precomputed closure and by a graph walk.
 #

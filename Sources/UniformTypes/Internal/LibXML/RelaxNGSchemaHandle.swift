@@ -17,18 +17,20 @@ final class RelaxNGSchemaHandle {
     _ = LibXML.initialized
     let collector = LibXML.ErrorCollector()
     let bytes = Array(source.utf8)
-    let parser = try bytes.withUnsafeBufferPointer { buffer in
-      try buffer.withMemoryRebound(to: CChar.self) { characters in
-        try LibXML.check(
+    // The parser context keeps a pointer to the text and reads it only in
+    // `xmlRelaxNGParse`, so the whole compilation happens while the buffer is alive.
+    let schema = try bytes.withUnsafeBufferPointer { buffer in
+      try buffer.withMemoryRebound(to: CChar.self) { characters -> xmlRelaxNGPtr? in
+        let parser = try LibXML.check(
           xmlRelaxNGNewMemParserCtxt(characters.baseAddress, Int32(characters.count)),
           "create a RELAX NG parser for \(name)")
+        defer { xmlRelaxNGFreeParserCtxt(parser) }
+        return withExtendedLifetime(collector) {
+          xmlRelaxNGSetParserStructuredErrors(
+            parser, LibXML.ErrorCollector.callback, Unmanaged.passUnretained(collector).toOpaque())
+          return xmlRelaxNGParse(parser)
+        }
       }
-    }
-    defer { xmlRelaxNGFreeParserCtxt(parser) }
-    let schema = withExtendedLifetime(collector) { () -> xmlRelaxNGPtr? in
-      xmlRelaxNGSetParserStructuredErrors(
-        parser, LibXML.ErrorCollector.callback, Unmanaged.passUnretained(collector).toOpaque())
-      return xmlRelaxNGParse(parser)
     }
     pointer = try LibXML.check(schema, "compile the schema \(name)", problems: collector.problems)
   }
