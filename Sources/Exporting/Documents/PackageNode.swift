@@ -165,7 +165,7 @@ public struct PackageNode: Sendable {
         try body(data.subdata(in: offset..<end))
         offset = end
       }
-    case .disk(let url, _):
+    case .disk(let url, let size):
       let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW)
       guard descriptor >= 0 else {
         let code = errno
@@ -179,9 +179,11 @@ public struct PackageNode: Sendable {
           .readFailed, "cannot open '\(displayPath)'", cause: POSIXErrorDescription(code))
       }
       defer { close(descriptor) }
-      var buffer = [UInt8](repeating: 0, count: chunkSize)
+      // A small file needs no full-size buffer; one byte more than its size sees the end at once.
+      let bufferSize = size >= 0 && size < Int64(chunkSize) ? Int(size) + 1 : chunkSize
+      var buffer = [UInt8](repeating: 0, count: bufferSize)
       while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, bufferSize) }
         if count < 0 {
           if errno == EINTR { continue }
           throw ExportError(

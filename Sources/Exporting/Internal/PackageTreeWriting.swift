@@ -63,6 +63,8 @@ struct PackageTreeWriting {
           child, at: url.appendingPathComponent(name),
           relative: relative.isEmpty ? name : relative + "/" + name, display: display)
       }
+      // The folder's entries reach the disk before the tree is renamed into place.
+      AtomicOutput.syncDirectory(url)
       applyAttributes(of: node, to: url)
     case .symbolicLink:
       guard symlink(node.symbolicLinkDestination ?? "", url.path) == 0 else {

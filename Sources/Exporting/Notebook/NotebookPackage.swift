@@ -26,6 +26,12 @@ public struct NotebookPackage: Sendable {
     ///   line and column) when it is not UTF-8.
     public func text() throws -> String {
       let data = try node.regularFileContents()
+      // Valid UTF-8 without a byte-order mark is the common case; the transcoder is the
+      // slow path that drops a mark or names the line and column of a bad byte.
+      if !data.starts(with: [0xEF, 0xBB, 0xBF]), let text = String(validating: data, as: UTF8.self)
+      {
+        return text
+      }
       let checked = try TextTranscoder(from: .utf8, to: .utf8, file: node.displayPath).transcode(
         data)
       return String(decoding: checked, as: UTF8.self)
