@@ -25,6 +25,9 @@ extension PropertyListError.Code {
   public static let unexpectedElement = Self("unexpected-element")
   /// Text (other than whitespace) between elements, or inside an element that takes none.
   public static let unexpectedText = Self("unexpected-text")
+  /// A comment, CDATA section or processing instruction inside a value that Apple's reader
+  /// refuses there (only `<string>` and `<key>` may hold CDATA; no value may hold the others).
+  public static let misplacedMarkup = Self("misplaced-markup")
   /// A `<key>` with no value after it.
   public static let missingValue = Self("missing-value")
   /// A value inside a `<dict>` with no `<key>` before it.
@@ -58,4 +61,9 @@ extension PropertyListError.Code {
 extension Diagnostic {
   /// The rule code of the warning for a key that repeats inside one dictionary.
   public static let duplicateKeyCode = "FOLIO-PLIST-DUPLICATE-KEY"
+  /// The rule code of the warning for a `<date>` that names a time that does not exist
+  /// (February 30, hour 24), which Apple reads by rolling over.
+  public static let nonexistentDateCode = "FOLIO-PLIST-NONEXISTENT-DATE"
+  /// The rule code of the warning for a `<key>` outside a `<dict>`, which Apple reads as a string.
+  public static let strayKeyCode = "FOLIO-PLIST-KEY-OUTSIDE-DICT"
 }

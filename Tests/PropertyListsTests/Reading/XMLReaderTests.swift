@@ -89,7 +89,7 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
 
   @Test func realsAcceptNanAndInfinityAsAppleDoes() throws {
     let data = plist(
-      "<array><real>nan</real><real>-inf</real><real>+infinity</real><real> 1.5 </real><real>7</real></array>"
+      "<array><real>nan</real><real>-inf</real><real>+infinity</real><real>1.5</real><real>7</real></array>"
     )
     let items = try #require(try PropertyListReader.read(data, file: "x").root.arrayValue)
     guard case .real(let nan) = items[0].content else { Issue.record("not a real"); return }
@@ -175,6 +175,47 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
     #expect(document.root["k7"]?.boolValue == true)
   }
 
+  @Test func nonexistentDateRollsOverWithAWarning() throws {
+    let document = try PropertyListReader.read(
+      plist("<date>2023-02-29T24:00:00Z</date>"), file: "x")
+    #expect(document.root.content == .date(Date(timeIntervalSince1970: 1_677_715_200)))
+    #expect(document.diagnostics.map(\.code) == [Diagnostic.nonexistentDateCode])
+    #expect(
+      document.diagnostics.first?.message
+        == "<date> '2023-02-29T24:00:00Z' does not exist; it is read as 2023-03-02T00:00:00Z, as Apple reads it"
+    )
+  }
+
+  @Test func spacesAroundNumbersAndDatesAreRefusedAsApplesReaderDoes() throws {
+    #expect(readError(plist("<integer> 42 </integer>"))?.code == .invalidInteger)
+    #expect(readError(plist("<real> 1.5</real>"))?.code == .invalidReal)
+    #expect(readError(plist("<date> 2024-01-01T00:00:00Z</date>"))?.code == .invalidDate)
+    #expect(readError(plist("<true> </true>"))?.code == .unexpectedText)
+  }
+
+  @Test func commentInsideAValueIsRefused() throws {
+    let error = try #require(readError(plist("<array>\n  <string>a<!-- c -->b</string></array>")))
+    #expect(error.code == .misplacedMarkup)
+    #expect(error.message == "<string> holds a comment; Apple's reader refuses one inside a value")
+    #expect(error.location == SourceLocation(file: "Info.plist", line: 5, column: 3))
+  }
+
+  @Test func cdataOnlyInStringsAndKeys() throws {
+    let error = try #require(readError(plist("<integer><![CDATA[1]]></integer>")))
+    #expect(error.code == .misplacedMarkup)
+    #expect(error.location == SourceLocation(file: "Info.plist", line: 4, column: 1))
+    let key = try PropertyListReader.read(
+      plist("<dict><key><![CDATA[a<b]]></key><true/></dict>"), file: "x")
+    #expect(key.root["a<b"]?.boolValue == true)
+  }
+
+  @Test func keyOutsideADictIsAStringWithAWarning() throws {
+    let document = try PropertyListReader.read(plist("<array><key>k</key></array>"), file: "x")
+    #expect(document.root.arrayValue?.first?.stringValue == "k")
+    #expect(document.diagnostics.map(\.code) == [Diagnostic.strayKeyCode])
+    #expect(document.diagnostics.first?.location == SourceLocation(file: "x", line: 4, column: 8))
+  }
+
   // MARK: One test per malformed class
 
   @Test func unclosedTag() throws {
@@ -256,11 +297,11 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
   }
 
   @Test func badDate() throws {
-    let error = try #require(readError(plist("<date>2023-02-29T00:00:00Z</date>")))
+    let error = try #require(readError(plist("<date>2023-13-01T00:00:00Z</date>")))
     #expect(error.code == .invalidDate)
     #expect(
       error.message
-        == "<date> '2023-02-29T00:00:00Z' is not a date of the form YYYY-MM-DDTHH:MM:SSZ")
+        == "<date> '2023-13-01T00:00:00Z' is not a date of the form YYYY-MM-DDTHH:MM:SSZ")
     #expect(error.location == SourceLocation(file: "Info.plist", line: 4, column: 1))
   }
 

@@ -128,7 +128,22 @@ enum XMLPropertyListParser {
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters
-    handler.cdataBlock = characters
+    handler.cdataBlock = { context, bytes, count in
+      guard let state = XMLPropertyListParser.state(context), let bytes, count > 0 else { return }
+      let offset = max(0, state.context.cursorOffset - Int(count) - 3)
+      state.builder.cdata(UnsafeBufferPointer(start: bytes, count: Int(count)), offset: offset)
+      state.stopIfFailed()
+    }
+    handler.comment = { context, _ in
+      guard let state = XMLPropertyListParser.state(context) else { return }
+      state.builder.markup("comment")
+      state.stopIfFailed()
+    }
+    handler.processingInstruction = { context, _, _ in
+      guard let state = XMLPropertyListParser.state(context) else { return }
+      state.builder.markup("processing instruction")
+      state.stopIfFailed()
+    }
     handler.entityDecl = { context, name, _, _, _, _ in
       guard let state = XMLPropertyListParser.state(context) else { return }
       let entity = name.map { String(cString: $0) } ?? "?"

@@ -14,19 +14,11 @@ enum PropertyListScalarSyntax {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
-  /// The bytes without leading and trailing XML whitespace.
-  static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    var slice = bytes
-    while let first = slice.first, isWhitespace(first) { slice = slice.dropFirst() }
-    while let last = slice.last, isWhitespace(last) { slice = slice.dropLast() }
-    return slice
-  }
-
-  /// Parses `[+-]digits` or `[+-]0xHEX`, as Apple's XML reader does.
+  /// Parses `[+-]digits` or `[+-]0xHEX`, as Apple's XML reader does (no surrounding spaces).
   ///
   /// - Returns: The integer, or `nil` when the text is not one or is out of the 64-bit range.
   static func integer(_ text: ArraySlice<UInt8>) -> Integer? {
-    var digits = trimmed(text)
+    var digits = text
     var negative = false
     if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
       negative = sign == UInt8(ascii: "-")
@@ -65,11 +57,12 @@ enum PropertyListScalarSyntax {
     return .unsigned(magnitude)
   }
 
-  /// Parses a real: decimal or exponent notation, `nan`, `inf`, `infinity`, signed, any case.
+  /// Parses a real: decimal or exponent notation, `nan`, `inf`, `infinity`, signed, any case
+  /// (no surrounding spaces, as Apple's reader).
   ///
   /// - Returns: The number, or `nil` when the text is not one.
   static func real(_ text: ArraySlice<UInt8>) -> Double? {
-    let body = trimmed(text)
+    let body = text
     guard !body.isEmpty, body.count < 400 else { return nil }
     for byte in body {
       switch byte {
@@ -94,11 +87,21 @@ enum PropertyListScalarSyntax {
     return Double(String(decoding: body, as: UTF8.self))
   }
 
+  /// A date read from text, and whether it named a time that does not exist as written.
+  struct ParsedDate {
+    var date: Date
+    /// `true` for `2024-02-30`, `24:00:00` or second 60, which Apple reads by rolling over.
+    var rolledOver: Bool
+  }
+
   /// Parses `YYYY-MM-DDTHH:MM:SSZ` (UTC), the only form Apple writes.
   ///
-  /// - Returns: The date, or `nil` when the text is not in that form or names no real time.
-  static func date(_ text: ArraySlice<UInt8>) -> Date? {
-    let body = Array(trimmed(text))
+  /// Like Apple's reader, a day past the end of its month, hour 24 and second 60 roll over
+  /// into the next day, month or minute; ``ParsedDate/rolledOver`` says when that happened.
+  ///
+  /// - Returns: The date, or `nil` when the text is not in that form or is out of range.
+  static func date(_ text: ArraySlice<UInt8>) -> ParsedDate? {
+    let body = Array(text)
     var index = 0
     func number(minimumDigits: Int, maximumDigits: Int) -> Int? {
       var value = 0
@@ -131,13 +134,14 @@ enum PropertyListScalarSyntax {
       index == body.count
     else { return nil }
     let year = yearSign * unsignedYear
-    guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-      (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+    guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour),
+      (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let rolledOver = day > daysIn(month: month, year: year) || hour == 24 || second == 60
+    let days = daysFromCivil(year: year, month: month, day: 1) + day - 1
     let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second)
     guard dateRange.contains(seconds) else { return nil }
-    return Date(timeIntervalSince1970: seconds)
+    return ParsedDate(date: Date(timeIntervalSince1970: seconds), rolledOver: rolledOver)
   }
 
   /// The dates the XML form reads and writes: within this many seconds of 1970 (about
@@ -168,7 +172,11 @@ enum PropertyListScalarSyntax {
       + "\(pad(Int(secondsOfDay / 60 % 60), 2)):\(pad(Int(secondsOfDay % 60), 2))Z"
   }
 
-  /// Decodes base64, skipping whitespace; padding is optional.
+  /// Decodes base64, skipping whitespace.
+  ///
+  /// Padding is optional at the end, and a padded group may be followed by more groups
+  /// (`AA==AA==`), as Apple's reader allows; a lone trailing character, or a character after
+  /// the padding inside its group, is an error.
   ///
   /// - Returns: The bytes, or the index of the first offending byte within `text`.
   static func base64(_ text: ArraySlice<UInt8>) -> Result<Data, Base64Failure> {
@@ -176,6 +184,7 @@ enum PropertyListScalarSyntax {
     output.reserveCapacity(text.count * 3 / 4)
     var accumulator: UInt32 = 0
     var bits = 0
+    var groupLength = 0
     var padding = 0
     for (position, byte) in zip(text.indices, text) {
       let value: UInt32
@@ -186,8 +195,16 @@ enum PropertyListScalarSyntax {
       case UInt8(ascii: "+"): value = 62
       case UInt8(ascii: "/"): value = 63
       case UInt8(ascii: "="):
+        // Padding completes a group of at least two characters; leftover bits are dropped.
+        guard groupLength >= 2 else { return .failure(Base64Failure(index: position)) }
         padding += 1
-        guard padding <= 2 else { return .failure(Base64Failure(index: position)) }
+        groupLength += 1
+        if groupLength == 4 {
+          groupLength = 0
+          padding = 0
+          bits = 0
+          accumulator = 0
+        }
         continue
       case _ where isWhitespace(byte): continue
       default: return .failure(Base64Failure(index: position))
@@ -195,14 +212,19 @@ enum PropertyListScalarSyntax {
       guard padding == 0 else { return .failure(Base64Failure(index: position)) }
       accumulator = accumulator << 6 | value
       bits += 6
+      groupLength = (groupLength + 1) % 4
       if bits >= 8 {
         bits -= 8
         output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
         accumulator &= (1 << UInt32(bits)) - 1
       }
+      if groupLength == 0 {
+        bits = 0
+        accumulator = 0
+      }
     }
     // Six leftover bits can never form a byte: a lone trailing character.
-    guard bits < 6 else { return .failure(Base64Failure(index: text.endIndex)) }
+    guard groupLength != 1 else { return .failure(Base64Failure(index: text.endIndex)) }
     return .success(output)
   }
 

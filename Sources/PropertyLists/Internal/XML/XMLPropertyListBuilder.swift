@@ -138,7 +138,7 @@ final class XMLPropertyListBuilder {
   /// An element starts; `offset` is the byte offset of its `<`.
   func startElement(_ name: UnsafeBufferPointer<UInt8>, prefixed: Bool, offset: Int) {
     let here = location(at: offset)
-    guard !prefixed, let element = Element(name: name) else {
+    guard !prefixed, var element = Element(name: name) else {
       let shown = String(decoding: name, as: UTF8.self)
       fail(
         .unknownElement,
@@ -152,6 +152,15 @@ final class XMLPropertyListBuilder {
       return
     }
     let top = containers.count - 1
+    if element == .key && (top < 0 || containers[top].element != .dict) {
+      // Apple reads a stray <key> as a string; the DTD does not allow it, so say so.
+      diagnostics.append(
+        Diagnostic(
+          severity: .warning, code: Diagnostic.strayKeyCode,
+          message: "<key> outside a <dict> is read as a string", location: here,
+          hint: "use <string>"))
+      element = .string
+    }
     if top >= 0 {
       let parent = containers[top].element
       if parent == .dict {
@@ -167,7 +176,7 @@ final class XMLPropertyListBuilder {
           return
         }
       } else {
-        if element == .key || element == .plist {
+        if element == .plist {
           fail(.unexpectedElement, "unexpected <\(element.name)> inside <\(parent.name)>", at: here)
           return
         }
@@ -178,9 +187,6 @@ final class XMLPropertyListBuilder {
           return
         }
       }
-    } else if element == .key {
-      fail(.unexpectedElement, "unexpected <key> outside a <dict>", at: here)
-      return
     }
     if element.holdsText {
       text.removeAll(keepingCapacity: true)
@@ -258,6 +264,27 @@ final class XMLPropertyListBuilder {
       atOffset: offset + first)
   }
 
+  /// A CDATA section: text inside `<string>` and `<key>`, refused inside other values.
+  func cdata(_ chunk: UnsafeBufferPointer<UInt8>, offset: Int) {
+    guard failure == nil else { return }
+    if let leaf, leaf != .string && leaf != .key {
+      fail(
+        .misplacedMarkup,
+        "<\(leaf.name)> holds a CDATA section; Apple's reader allows CDATA only in <string> and <key>",
+        at: leafLocation)
+      return
+    }
+    characters(chunk, offset: offset)
+  }
+
+  /// A comment or processing instruction: fine between elements, refused inside a value.
+  func markup(_ kind: String) {
+    guard failure == nil, let leaf else { return }
+    fail(
+      .misplacedMarkup,
+      "<\(leaf.name)> holds a \(kind); Apple's reader refuses one inside a value", at: leafLocation)
+  }
+
   // MARK: Values
 
   private func attach(_ value: PropertyListValue) {
@@ -333,14 +360,22 @@ final class XMLPropertyListBuilder {
       }
       content = .real(value)
     case .date:
-      guard let value = PropertyListScalarSyntax.date(body) else {
+      guard let parsed = PropertyListScalarSyntax.date(body) else {
         let shown = Self.shown(String(decoding: body, as: UTF8.self))
         fail(
           .invalidDate, "<date> '\(shown)' is not a date of the form YYYY-MM-DDTHH:MM:SSZ",
           at: location)
         return nil
       }
-      content = .date(value)
+      if parsed.rolledOver, let normal = PropertyListScalarSyntax.dateText(parsed.date) {
+        let shown = String(decoding: body, as: UTF8.self)
+        diagnostics.append(
+          Diagnostic(
+            severity: .warning, code: Diagnostic.nonexistentDateCode,
+            message: "<date> '\(shown)' does not exist; it is read as \(normal), as Apple reads it",
+            location: location, hint: "write \(normal)"))
+      }
+      content = .date(parsed.date)
     case .data:
       switch PropertyListScalarSyntax.base64(body) {
       case .success(let data): content = .data(data)
@@ -353,7 +388,7 @@ final class XMLPropertyListBuilder {
         return nil
       }
     case .true, .false:
-      guard PropertyListScalarSyntax.trimmed(body).isEmpty else {
+      guard body.isEmpty else {
         fail(.unexpectedText, "<\(element.name)> must be empty", at: location)
         return nil
       }
