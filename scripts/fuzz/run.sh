@@ -69,6 +69,9 @@ fixtures=Tests/ReliabilityTests/Fixtures/fuzz/$target
 options=""
 [ -f "$harness/options" ] && options=$(cat "$harness/options")
 
+# A failed invariant is a Swift fatalError: let libFuzzer report it, without the Swift
+# runtime's interactive backtracer (which can hang under ASan).
+export SWIFT_BACKTRACE=enable=no
 echo "fuzz: running $target for $seconds s" >&2
 # shellcheck disable=SC2086
 exec nice "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

@@ -116,12 +116,14 @@ public enum Expander {
       try source.finish()
       let top = policy.keepsTopFolder ? nil : run.ledger.singleTopFolder
       try run.ledger.verifySymbolicLinks(within: top)
-      let moved = try staging.prepare(top: top, flush: policy.flushesBeforeCommit)
       var result = run.result(destination: destination, format: source.formatDescription)
       result.unwrappedTopFolder = top
       if mode == .update && exists {
-        result.unchangedFileCount = try staging.adoptUnchangedFiles(source: moved, top: top)
+        // Before `prepare`, which restores folder times after these links change them.
+        result.unchangedFileCount = try staging.adoptUnchangedFiles(
+          source: staging.movedRoot(top: top), top: top)
       }
+      let moved = try staging.prepare(top: top, flush: policy.flushesBeforeCommit)
       try reporter?.checkCancellation()
       try staging.commit(
         moved, mode == .fresh ? .fresh : .replace,

@@ -64,10 +64,12 @@ final class RandomAccessFile {
     var filled = 0
     while filled < wanted {
       let got = buffer.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
+        SystemCall.retryingInterrupts {
+          pread(
+            descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
+        }
       }
       if got < 0 {
-        if errno == EINTR { continue }
         throw PackagingError(
           .archiveUnreadable, "cannot read '\(path)'", cause: SystemError(errno: errno))
       }

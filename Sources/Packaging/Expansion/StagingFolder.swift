@@ -177,12 +177,23 @@ final class StagingFolder {
         .destinationWriteFailed, "cannot flush '\(url.path)' to disk",
         cause: SystemError(errno: errno))
     }
+    return movedRoot(top: top)
+  }
+
+  /// The folder that will be moved into place: the staging folder, or its one top folder.
+  ///
+  /// - Parameter top: The archive's one top folder when it becomes the destination.
+  /// - Returns: The folder.
+  func movedRoot(top: String?) -> URL {
     if let top { return url.appendingPathComponent(top, isDirectory: true) }
     return url
   }
 
   /// Replaces staged files whose bytes equal the destination's with hard links to the
   /// destination's files, so unchanged files keep their inode and modification time.
+  ///
+  /// Call it before ``prepare(top:)``: linking and renaming inside a folder changes the
+  /// folder's time, which `prepare` then restores, and `prepare` flushes the links too.
   ///
   /// - Parameters:
   ///   - source: The folder that will be moved into place.
@@ -338,20 +349,46 @@ final class StagingFolder {
   }
 
   /// Whether two files hold the same bytes.
+  ///
+  /// - Throws: ``PackagingError`` naming the file that cannot be read.
   private static func sameBytes(_ first: String, _ second: String) throws -> Bool {
-    guard let one = FileHandle(forReadingAtPath: first),
-      let two = FileHandle(forReadingAtPath: second)
-    else { return false }
-    defer {
-      try? one.close()
-      try? two.close()
-    }
+    let one = SystemCall.retryingInterrupts { open(first, O_RDONLY | O_CLOEXEC) }
+    guard one >= 0 else { return false }
+    defer { close(one) }
+    let two = SystemCall.retryingInterrupts { open(second, O_RDONLY | O_CLOEXEC) }
+    guard two >= 0 else { return false }
+    defer { close(two) }
+    let chunk = 1 << 16
+    var left = [UInt8](repeating: 0, count: chunk)
+    var right = [UInt8](repeating: 0, count: chunk)
     while true {
-      let left = try one.read(upToCount: 1 << 16) ?? Data()
-      let right = try two.read(upToCount: 1 << 16) ?? Data()
-      if left != right { return false }
-      if left.isEmpty { return true }
+      let leftCount = try readFully(one, into: &left, path: first)
+      let rightCount = try readFully(two, into: &right, path: second)
+      if leftCount != rightCount || left[0..<leftCount] != right[0..<rightCount] { return false }
+      if leftCount == 0 { return true }
     }
+  }
+
+  /// Fills `buffer` from a descriptor (less only at the end of the file).
+  private static func readFully(_ descriptor: Int32, into buffer: inout [UInt8], path: String)
+    throws -> Int
+  {
+    var filled = 0
+    while filled < buffer.count {
+      let count = buffer.withUnsafeMutableBytes { raw in
+        SystemCall.retryingInterrupts {
+          Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+        }
+      }
+      if count < 0 {
+        throw PackagingError(
+          .destinationWriteFailed, "cannot read '\(path)' to compare it with the archive's copy",
+          cause: SystemError(errno: errno))
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    return filled
   }
 
   /// Removes a tree, giving folders owner permissions first so read-only ones go too.
@@ -401,11 +438,10 @@ final class OutputFile {
     }
     var done = 0
     while done < bytes.count {
-      let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw failure("cannot write")
+      let written = SystemCall.retryingInterrupts {
+        Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
       }
+      if written < 0 { throw failure("cannot write") }
       done += written
     }
     position += Int64(bytes.count)

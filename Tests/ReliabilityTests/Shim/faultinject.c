@@ -10,7 +10,7 @@
  *   FOLIO_FAULT_PREFIX   absolute directory; only calls under it count (required).
  *   FOLIO_FAULT_CALL     comma-separated call names to break, e.g. "write,pwrite".
  *                        Names: open openat creat read pread readv write pwrite writev
- *                        fsync fdatasync rename renameat mkdir mkdirat unlink unlinkat
+ *                        fsync fdatasync syncfs rename renameat mkdir mkdirat unlink unlinkat
  *                        rmdir ftruncate sendfile copy_file_range close symlink symlinkat
  *                        link linkat fchmod futimens utimensat mkstemp.
  *   FOLIO_FAULT_NTH      which matching occurrence fails (1-based; default 1).
@@ -44,14 +44,14 @@ enum call {
   C_OPEN, C_OPENAT, C_CREAT, C_READ, C_PREAD, C_READV, C_WRITE, C_PWRITE, C_WRITEV,
   C_FSYNC, C_FDATASYNC, C_RENAME, C_RENAMEAT, C_MKDIR, C_MKDIRAT, C_UNLINK, C_UNLINKAT,
   C_RMDIR, C_FTRUNCATE, C_SENDFILE, C_COPY_FILE_RANGE, C_CLOSE, C_SYMLINK, C_SYMLINKAT,
-  C_LINK, C_LINKAT, C_FCHMOD, C_FUTIMENS, C_UTIMENSAT, C_MKSTEMP, C_COUNT
+  C_LINK, C_LINKAT, C_FCHMOD, C_FUTIMENS, C_UTIMENSAT, C_MKSTEMP, C_SYNCFS, C_COUNT
 };
 
 static const char *const call_names[C_COUNT] = {
   "open", "openat", "creat", "read", "pread", "readv", "write", "pwrite", "writev",
   "fsync", "fdatasync", "rename", "renameat", "mkdir", "mkdirat", "unlink", "unlinkat",
   "rmdir", "ftruncate", "sendfile", "copy_file_range", "close", "symlink", "symlinkat",
-  "link", "linkat", "fchmod", "futimens", "utimensat", "mkstemp"
+  "link", "linkat", "fchmod", "futimens", "utimensat", "mkstemp", "syncfs"
 };
 
 static struct {
@@ -486,6 +486,12 @@ int fdatasync(int fd) {
   if (fail_fd(C_FDATASYNC, fd)) FAIL(-1);
   REAL(fdatasync);
   return real_fdatasync(fd);
+}
+
+int syncfs(int fd) {
+  if (fail_fd(C_SYNCFS, fd)) FAIL(-1);
+  REAL(syncfs);
+  return real_syncfs(fd);
 }
 
 int fchmod(int fd, mode_t mode) {

@@ -27,6 +27,7 @@ final class ArchiveReadHandle {
   /// The archive's name for messages.
   let name: String
   private var feed: DecompressedFeed?
+  private var input: FileInput?
 
   /// Creates a read handle with formats and, when asked, every compression filter.
   ///
@@ -84,14 +85,49 @@ final class ArchiveReadHandle {
 
   /// Opens a file for reading.
   ///
-  /// The corresponding C function is `archive_read_open_filename`.
+  /// The file is read through Folio's own callbacks rather than
+  /// `archive_read_open_filename`, so that a failed `read` keeps its errno: libarchive's
+  /// format readers report a failed read as a truncated archive ("Truncated ZIP file
+  /// body"), which would blame the archive for a failing disk. Interrupted calls are
+  /// retried.
+  ///
+  /// The corresponding C functions are `archive_read_set_read_callback`,
+  /// `…_seek_callback`, `…_skip_callback` and `archive_read_open1`.
   ///
   /// - Parameter path: The file's path.
-  /// - Throws: ``PackagingError`` when it cannot be opened or recognised.
+  /// - Throws: ``PackagingError``: `archive-unreadable` when it cannot be opened or read,
+  ///   libarchive's codes when it is not recognised.
   func open(path: String) throws {
+    let descriptor = SystemCall.retryingInterrupts { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      throw PackagingError(
+        .archiveUnreadable, "cannot open '\(name)'", cause: SystemError(errno: errno))
+    }
+    let input = FileInput(descriptor: descriptor, blockSize: Self.fileBlockSize)
+    self.input = input
+    let what = "opening '\(name)'"
     try LibArchive.check(
-      archive_read_open_filename(pointer, path, Self.fileBlockSize), pointer,
-      "opening '\(name)'")
+      archive_read_set_callback_data(pointer, Unmanaged.passUnretained(input).toOpaque()),
+      pointer, what)
+    try LibArchive.check(
+      archive_read_set_read_callback(pointer) { _, client, buffer in
+        guard let client, let buffer else { return -1 }
+        return Unmanaged<FileInput>.fromOpaque(client).takeUnretainedValue().read(into: buffer)
+      }, pointer, what)
+    try LibArchive.check(
+      archive_read_set_seek_callback(pointer) { _, client, offset, whence in
+        guard let client else { return la_int64_t(ARCHIVE_FATAL) }
+        return Unmanaged<FileInput>.fromOpaque(client).takeUnretainedValue()
+          .seek(to: offset, whence: whence)
+      }, pointer, what)
+    try LibArchive.check(
+      archive_read_set_skip_callback(pointer) { _, client, request in
+        guard let client else { return -1 }
+        return Unmanaged<FileInput>.fromOpaque(client).takeUnretainedValue().skip(request)
+      }, pointer, what)
+    let status = archive_read_open1(pointer)
+    try rethrowFeedError()
+    try LibArchive.check(status, pointer, what)
   }
 
   /// Opens the decompressed bytes of another handle for reading.
@@ -191,6 +227,68 @@ final class ArchiveReadHandle {
 
   private func rethrowFeedError() throws {
     if let error = feed?.takeError() { throw error }
+    if let input, input.failure != 0 {
+      let code = input.failure
+      input.failure = 0
+      throw PackagingError(
+        .archiveUnreadable, "cannot read '\(name)'", cause: SystemError(errno: code))
+    }
+  }
+}
+
+/// The archive file under a read handle: its descriptor, a block buffer, and the errno
+/// of the last failed call, for the handle to report.
+final class FileInput {
+  private let descriptor: Int32
+  private let buffer: UnsafeMutableRawPointer
+  private let blockSize: Int
+  /// The errno of a failed `read` or `lseek`, 0 when none failed.
+  var failure: Int32 = 0
+
+  /// Takes ownership of an open descriptor.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file, open for reading; closed in `deinit`.
+  ///   - blockSize: The bytes one read asks for.
+  init(descriptor: Int32, blockSize: Int) {
+    self.descriptor = descriptor
+    self.blockSize = blockSize
+    buffer = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 16)
+  }
+
+  deinit {
+    close(descriptor)
+    buffer.deallocate()
+  }
+
+  /// The read callback's body: the next block, 0 at the end, -1 on error.
+  fileprivate func read(into start: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
+    let count = SystemCall.retryingInterrupts { Glibc.read(descriptor, buffer, blockSize) }
+    if count < 0 {
+      failure = errno
+      return -1
+    }
+    start.pointee = UnsafeRawPointer(buffer)
+    return count
+  }
+
+  /// The seek callback's body: the new offset, or `ARCHIVE_FATAL`.
+  fileprivate func seek(to offset: la_int64_t, whence: CInt) -> la_int64_t {
+    let position = lseek(descriptor, off_t(offset), whence)
+    if position < 0 {
+      failure = errno
+      return la_int64_t(ARCHIVE_FATAL)
+    }
+    return la_int64_t(position)
+  }
+
+  /// The skip callback's body: the bytes skipped, or -1.
+  fileprivate func skip(_ request: la_int64_t) -> la_int64_t {
+    guard lseek(descriptor, off_t(request), SEEK_CUR) >= 0 else {
+      failure = errno
+      return -1
+    }
+    return request
   }
 }
 
