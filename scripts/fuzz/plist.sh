@@ -34,5 +34,5 @@ cp "$fixtures"/* "$work/corpus/" 2>/dev/null || true
 # Let libFuzzer, not the Swift runtime's backtracer, handle a crash.
 export SWIFT_BACKTRACE=enable=no
 exec "$work/plist-fuzz" "$work/corpus" -dict=Fuzz/PropertyListFuzz/plist.dict \
-  -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
+  -max_total_time="$seconds" -max_len=65536 -timeout=30 -report_slow_units=2 -rss_limit_mb=1024 \
   -artifact_prefix="$fixtures/" -print_final_stats=1

@@ -12,8 +12,14 @@ import Foundation
 struct BinaryPropertyListReader {
   /// The bytes of the header, trailer and smallest possible object table.
   static let minimumSize = 8 + 1 + 1 + 32
-  /// The largest number of values a document may expand to through shared references.
+  /// The most values any document may expand to through shared references.
   static let maximumExpandedValues = 16_000_000
+  /// Below the absolute cap, a document may expand to this many values per object it holds
+  /// (or to ``minimumExpansionAllowance`` values, whichever is more): shared strings and numbers
+  /// are normal, a few kilobytes that unfold into millions of values are a bomb.
+  static let expansionPerObject = 64
+  /// The expansion every document is allowed, however few objects it has.
+  static let minimumExpansionAllowance = 1_000_000
 
   private let bytes: UnsafeRawBufferPointer
   private let file: String
@@ -27,6 +33,11 @@ struct BinaryPropertyListReader {
   private var visiting: [Bool]
   private var depth = 0
   private var diagnostics: [Diagnostic] = []
+  private var expansionLimit: Int {
+    min(
+      Self.maximumExpandedValues,
+      max(Self.minimumExpansionAllowance, objectCount * Self.expansionPerObject))
+  }
 
   /// Reads a binary property list.
   ///
@@ -314,10 +325,10 @@ struct BinaryPropertyListReader {
 
   private func grow(_ size: Int, by extra: Int, at offset: Int) throws -> Int {
     let total = size + extra
-    guard total <= Self.maximumExpandedValues else {
+    guard total <= expansionLimit else {
       throw failure(
         .invalidBinary,
-        "shared references expand the container at \(offset) to more than \(Self.maximumExpandedValues) values",
+        "shared references expand the container at \(offset) to more than \(expansionLimit) values",
         at: offset)
     }
     return total
