@@ -29,4 +29,18 @@ import Testing
       #expect(result.symbolicLinkCount == 2)
     }
   }
+
+  @Test(arguments: formats)
+  func mixedPackageSurvivesFolioExpand(format: ArchiveFormat) async throws {
+    let package = try BenchmarkCorpus.small().appendingPathComponent("mixed.examplenotebook")
+    try await withTemporaryDirectory("pack-expand") { folder in
+      let archive = folder.appendingPathComponent("mixed." + format.fileExtension)
+      _ = try await Packer.pack(package, to: archive)
+      let restored = folder.appendingPathComponent("mixed.examplenotebook")
+      _ = try await Expander.expand(archive, into: restored, progress: .untracked())
+      let original = try TreeManifest(of: package)
+      let copy = try TreeManifest(of: restored)
+      #expect(copy.differences(from: original) == [])
+    }
+  }
 }
