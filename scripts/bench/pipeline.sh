@@ -8,7 +8,7 @@
 # once (into $FOLIO_BENCH_CORPUS, default /tmp/folio-bench-corpus, reused across runs),
 # then times each case with /usr/bin/time: wall seconds and peak resident memory,
 # best of N runs, beside bsdtar, Info-ZIP and Python on the same input in the same run.
-# "ratio" is the peer's time over folio's (above 1: folio is faster).
+# "wall×" and "cpu×" are the peer's time over folio's (above 1: folio is faster).
 #
 # Targets (issue 5): zip packing of pages at least as fast as `zip -r` at the same
 # level; zip packing of media no slower than `zip -r`; tar packing within 1.1x of
@@ -46,29 +46,35 @@ trap 'rm -rf "$work"' EXIT INT TERM
 cat "$corpus"/media.examplenotebook/media/* >/dev/null
 find "$corpus/pages.examplenotebook" -type f -exec cat {} + >/dev/null
 
-reference_time=""
-printf '%-28s %-22s %9s %10s %7s\n' "case" "tool" "wall s" "peak MiB" "ratio"
+reference_time="" reference_cpu=""
+printf '%-26s %-22s %8s %8s %9s %6s %6s\n' "case" "tool" "wall s" "cpu s" "peak MiB" "wall×" "cpu×"
 
-# measure CASE TOOL CLEANUP COMMAND...: best wall time and its peak memory over $runs runs.
-# The first tool of a case is the reference the others' ratios are taken against.
+# measure CASE TOOL CLEANUP COMMAND...: best wall time over $runs runs, with that run's
+# CPU time (user + system) and peak memory. The first tool of a case (folio) is the
+# reference the others' ratios are taken against. On a shared machine, CPU time is the
+# steadier figure; wall time includes waiting for the other tenants.
 measure() {
   case_name=$1 tool=$2 cleanup=$3
   shift 3
-  best="" best_rss=""
+  best="" best_rss="" best_cpu=""
   i=0
   while [ $i -lt "$runs" ]; do
     sh -c "$cleanup"
-    if ! /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
+    if ! /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/err"; then
       echo "bench: $tool failed: $(tail -3 "$work/err")" >&2
       return 0
     fi
-    read -r wall rss <"$work/time"
-    if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall best_rss=$rss; fi
+    read -r wall rss user system <"$work/time"
+    if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then
+      best=$wall best_rss=$rss best_cpu=$(awk -v u="$user" -v s="$system" 'BEGIN{printf "%.2f", u + s}')
+    fi
     i=$((i + 1))
   done
-  if [ "$tool" = folio ]; then reference_time=$best; fi
-  ratio=$(awk -v r="$reference_time" -v t="$best" 'BEGIN{ if (r > 0) printf "%.2f", t / r; else print "-" }')
-  printf '%-28s %-22s %9s %10.1f %7s\n' "$case_name" "$tool" "$best" "$(awk -v k="$best_rss" 'BEGIN{print k/1024}')" "$ratio"
+  if [ "$tool" = folio ]; then reference_time=$best reference_cpu=$best_cpu; fi
+  printf '%-26s %-22s %8s %8s %9.1f %6s %6s\n' "$case_name" "$tool" "$best" "$best_cpu" \
+    "$(awk -v k="$best_rss" 'BEGIN{print k/1024}')" \
+    "$(awk -v r="$reference_time" -v t="$best" 'BEGIN{ if (r > 0) printf "%.2f", t / r; else print "-" }')" \
+    "$(awk -v r="$reference_cpu" -v t="$best_cpu" 'BEGIN{ if (r > 0) printf "%.2f", t / r; else print "-" }')"
 }
 
 python_zip='import os, sys, zipfile
