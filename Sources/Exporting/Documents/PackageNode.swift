@@ -87,7 +87,7 @@ public struct PackageNode: Sendable {
 
   /// The names of a folder's children in byte order (stable across runs), or empty.
   public var sortedChildNames: [String] {
-    (children ?? [:]).keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    (children ?? [:]).keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
   /// A symbolic link's target text, or `nil`.

@@ -174,6 +174,11 @@ extension TextTranscoder {
       case .utf8:
         while index < bytes.count {
           let lead = bytes[index]
+          if lead < 0x80 {
+            try emit(Unicode.Scalar(lead), into: &output)
+            index += 1
+            continue
+          }
           let length: Int
           switch lead {
           case 0x00...0x7F: length = 1

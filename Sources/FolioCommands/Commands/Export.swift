@@ -144,10 +144,10 @@ struct Export: ParsableCommand {
       throw UsageError("standard input can only carry a single file, not a \(type) folder")
     }
     let fileExtension = registry.preferredFilenameExtension(for: type).map { "." + $0 } ?? ""
-    let url = scratch.appendingPathComponent("stdin" + fileExtension)
+    let url = scratch.appendingPathComponent("Untitled" + fileExtension)
     try data.write(to: url)
     return (
-      ExportItem(url: url, type: type, displayName: "-", fileName: "stdin" + fileExtension),
+      ExportItem(url: url, type: type, displayName: "-", fileName: "Untitled" + fileExtension),
       declaredType == nil ? .content : .given
     )
   }
