@@ -133,7 +133,7 @@ public struct ExportJob: Sendable {
       let handle = try FileHandle(forWritingTo: output)
       defer { try? handle.close() }
       try body(handle)
-      try handle.synchronize()
+      try AtomicOutput.synchronize(handle, display: outputDisplayName)
     } catch let error as ExportError {
       try? FileManager.default.removeItem(at: output)
       throw error

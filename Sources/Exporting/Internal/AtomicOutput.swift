@@ -1,13 +1,37 @@
 import Foundation
+import Packaging
 
 /// Puts outputs in place atomically: written beside the target under a hidden
 /// temporary name, synced, then renamed over it, so a reader sees the old
 /// output or the new one and never half of one.
 enum AtomicOutput {
-  /// A hidden, unused name beside `target` (`.Name.folio-XXXXXXXX`) on the same file system.
+  /// The tags of Folio's temporaries beside an output.
+  static let temporaryTags = ["folio", "folio-old", "folio-work"]
+
+  /// A hidden, unused name beside `target` (`.Name.folio-PID-XXXXXXXX`) on the same file
+  /// system; the process ID lets a later run tell a killed run's leftover from a live one.
   static func temporarySibling(of target: URL, tag: String = "folio") -> URL {
-    let name = ".\(target.lastPathComponent).\(tag)-\(UUID().uuidString.prefix(8))"
+    let name = ".\(target.lastPathComponent).\(tag)-\(getpid())-\(UUID().uuidString.prefix(8))"
     return target.deletingLastPathComponent().appendingPathComponent(name)
+  }
+
+  /// Removes what killed runs left beside `target` (temporaries older than this run whose
+  /// process is gone); see ``LeftoverTemporaries``.
+  static func removeLeftovers(beside target: URL) {
+    for tag in temporaryTags {
+      LeftoverTemporaries.remove(beside: target, marker: ".\(tag)-")
+    }
+  }
+
+  /// Flushes a written file to disk, retrying interruptions.
+  ///
+  /// - Throws: ``ExportError`` `write-failed` naming the file.
+  static func synchronize(_ handle: FileHandle, display: String) throws {
+    let descriptor = handle.fileDescriptor
+    guard SystemCall.retryingInterrupts({ fsync(descriptor) }) == 0 else {
+      throw ExportError(
+        .writeFailed, "cannot sync '\(display)' to disk", cause: POSIXErrorDescription(errno))
+    }
   }
 
   /// Whether anything (file, folder, link, even a dangling one) exists at a path.
@@ -56,11 +80,7 @@ enum AtomicOutput {
     do {
       defer { try? handle.close() }
       try body(handle)
-      do {
-        try handle.synchronize()
-      } catch {
-        throw ExportError(.writeFailed, "cannot sync '\(display)' to disk", cause: error)
-      }
+      try synchronize(handle, display: display)
     }
     try commit(temporary, to: target, overwrite: overwrite, display: display)
     committed = true

@@ -91,9 +91,10 @@ struct PackageTreeWriting {
       try chunk.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
-          let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+          let written = SystemCall.retryingInterrupts {
+            Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+          }
           if written < 0 {
-            if errno == EINTR { continue }
             throw ExportError(
               .writeFailed, "cannot write '\(shown)'", cause: POSIXErrorDescription(errno))
           }
@@ -102,7 +103,7 @@ struct PackageTreeWriting {
       }
       reporter?.complete(bytes: Int64(chunk.count))
     }
-    guard fsync(descriptor) == 0 else {
+    guard SystemCall.retryingInterrupts({ fsync(descriptor) }) == 0 else {
       throw ExportError(
         .writeFailed, "cannot sync '\(shown)' to disk", cause: POSIXErrorDescription(errno))
     }

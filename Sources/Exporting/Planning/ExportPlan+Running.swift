@@ -35,6 +35,7 @@ extension ExportPlan {
         .outputExists, "'\(display)' is the input itself; choose another output with -o")
     }
     if !overwrite && AtomicOutput.exists(output) { throw AtomicOutput.outputExists(display) }
+    AtomicOutput.removeLeftovers(beside: output)
     let work = AtomicOutput.temporarySibling(of: output, tag: "folio-work")
     try createWorkFolder(work, display: display)
     defer { removeTree(work) }

@@ -11,7 +11,7 @@ import Foundation
 /// (totals, overlapping entries, local headers that disagree).
 ///
 /// The tree is written into a temporary folder beside the destination
-/// (`.NAME.folio-expand-XXXXXX`) and moved into place only when every entry
+/// (`.NAME.folio-expand-PID-XXXXXX`) and moved into place only when every entry
 /// was written and every checksum matched; on any failure or cancellation
 /// the temporary folder is removed and the destination is exactly as it
 /// was. Declared sizes are never trusted: Folio writes each file itself and

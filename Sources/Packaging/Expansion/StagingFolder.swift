@@ -9,15 +9,19 @@ import Foundation
 /// is overwritten; sizes are never set from a header (no `ftruncate` to a
 /// declared size). Folders are created owner-only and get their own modes and
 /// times only at the end, deepest first; symbolic links are created last.
-/// The folder is named `.NAME.folio-expand-XXXXXX`, so a leftover from a
+/// The folder is named `.NAME.folio-expand-PID-XXXXXX`, so a leftover from a
 /// crash is recognisable; it is removed whenever the expansion does not
-/// commit.
+/// commit, and a killed run's leftover is removed by the next expansion to
+/// the same destination (see ``LeftoverTemporaries``).
 final class StagingFolder {
   /// A timestamp to restore: seconds since 1970 and nanoseconds.
   struct Time: Equatable {
     var seconds: Int64
     var nanoseconds: Int
   }
+
+  /// The marker in a staging folder's name: `.NAME.folio-expand-PID-XXXXXX`.
+  static let marker = ".folio-expand-"
 
   /// The most folder descriptors kept open between entries.
   static let directoryCacheLimit = 256
@@ -42,9 +46,13 @@ final class StagingFolder {
   init(for destination: URL) throws {
     self.destination = destination.standardizedFileURL
     let parent = self.destination.deletingLastPathComponent()
+    // The process ID in the name tells a killed run's leftover (removed here, when older
+    // than this run) from a live run's folder.
+    LeftoverTemporaries.remove(beside: self.destination, marker: Self.marker)
     var template = Array(
-      parent.appendingPathComponent(".\(self.destination.lastPathComponent).folio-expand-XXXXXX")
-        .path.utf8CString)
+      parent.appendingPathComponent(
+        ".\(self.destination.lastPathComponent)\(Self.marker)\(getpid())-XXXXXX"
+      ).path.utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     guard made != nil else {
       throw PackagingError(

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// Whether a name is one of Folio's temporaries: `.NAME.folio-tmp-PID-RANDOM` (an archive
-/// being written) or `.NAME.folio-expand-…` (an expansion being staged).
+/// being written), `.NAME.folio-expand-…` (an expansion being staged), `.NAME.folio-PID-…`,
+/// `.NAME.folio-work-PID-…` and `.NAME.folio-old-PID-…` (an export being written).
 func isFolioTemporary(_ name: String) -> Bool {
-  name.hasPrefix(".") && (name.contains(".folio-tmp-") || name.contains(".folio-expand-"))
+  name.hasPrefix(".") && name.contains(".folio-") && !isLockFile(name)
 }
 
 /// One `folio` job to kill at random moments.

@@ -8,8 +8,9 @@ import Foundation
 /// recognisable. The next write to the same destination removes those whose
 /// process is gone and which were last modified before this run began; it
 /// never touches another destination's temporaries, a live process's, a
-/// younger one, or any other name.
-enum LeftoverTemporaries {
+/// younger one, or any other name. Exporting's temporaries (`.NAME.folio-PID-…`,
+/// `.folio-old-`, `.folio-work-`) follow the same rule.
+package enum LeftoverTemporaries {
   /// When this process began its first write (leftovers must be older).
   private static let runStart: timespec = {
     var now = timespec()
@@ -18,7 +19,7 @@ enum LeftoverTemporaries {
   }()
 
   /// Notes the moment this run began, before any temporary is created.
-  static func markRunStart() {
+  package static func markRunStart() {
     _ = runStart
   }
 
@@ -28,7 +29,7 @@ enum LeftoverTemporaries {
   /// - Parameters:
   ///   - destination: The file or folder about to be written.
   ///   - marker: The temporary kind's marker, such as `.folio-tmp-`.
-  static func remove(beside destination: URL, marker: String) {
+  package static func remove(beside destination: URL, marker: String) {
     markRunStart()
     let folder = destination.deletingLastPathComponent().path
     let prefix = "." + destination.lastPathComponent + marker

@@ -5,15 +5,16 @@ import Foundation
 /// A signal arriving during a blocking call makes it fail with `EINTR` (a
 /// debugger attaching, a `SIGCHLD`, a timer): nothing went wrong, so the call
 /// is made again rather than reported. `close` is never retried this way: on
-/// Linux the descriptor is gone even when it reports `EINTR`.
-enum SystemCall {
+/// Linux the descriptor is gone even when it reports `EINTR`. Other modules of
+/// the package (Exporting) use it too.
+package enum SystemCall {
   /// Makes a call until it succeeds or fails with something other than `EINTR`.
   ///
   /// - Parameter call: The system call, returning a negative value and setting
   ///   `errno` on failure (`fsync`, `read`, `write`, `open` …).
   /// - Returns: The last result; `errno` still describes a failure.
   @inline(__always)
-  static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+  package static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
     while true {
       let result = call()
       if result >= 0 || errno != EINTR { return result }
