@@ -2,8 +2,9 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Eight `folio` processes on one package at once: two expansions (`--update`) of different
-/// versions, packs and exports. The package locks serialise them; each ends in success or a
+/// Eight `folio` processes on one package at once.
+///
+/// Expansions (`--update`) of two different versions, packs and exports. The package locks serialise them; each ends in success or a
 /// clear lock-timeout error, and every result equals one whole version, never a mixture.
 @Suite("Concurrent processes on one package", .serialized)
 struct ConcurrentWriterTests {
