@@ -94,6 +94,10 @@ struct Pack: ParsableCommand {
     let resolvedFormat: ArchiveFormat
     let destination: URL
     if let output {
+      guard output != "-" else {
+        throw UsageError(
+          "'-o -': folio writes archives atomically to a file, not to standard output; name a file")
+      }
       destination = URL(fileURLWithPath: context.absolutePath(output))
       guard
         let chosen = format

@@ -73,6 +73,8 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
         ["pack", "Note.examplenotebook", "--format", "tar.gz", "--level", "12"],
         ["pack", "Note.examplenotebook", "-o", "n.unknown"],
         ["pack", "Note.examplenotebook", "--progress", "fancy"],
+        ["pack", "Note.examplenotebook", "-o", "-", "--format", "zip"],
+        ["pack", "Note.examplenotebook", "--lock-timeout", "soon"],
       ] {
         let context = makeContext(folder)
         #expect(await FolioMain.run(words, context: context) == 64, "\(words)")
