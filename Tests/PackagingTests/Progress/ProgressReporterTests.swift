@@ -141,4 +141,23 @@ import Testing
     #expect(root.snapshot.completedBytes == 4 * 1000 * 64)
     #expect(root.fractionCompleted == 1)
   }
+
+  @Test func byteUpdatesAreThrottledToTheInterval() async {
+    let quiet = ProgressReporter(totalCount: 1)
+    let slow = quiet.events(interval: .seconds(3600))
+    for _ in 0..<1000 { quiet.complete(bytes: 64 << 10) }
+    quiet.finish()
+    var updates = 0
+    for await event in slow { if case .update = event { updates += 1 } }
+    #expect(updates == 0)
+
+    let busy = ProgressReporter(totalCount: 1)
+    let fast = busy.events(interval: .zero)
+    for _ in 0..<10 { busy.complete(bytes: 1) }
+    busy.finish()
+    updates = 0
+    for await event in fast { if case .update = event { updates += 1 } }
+    #expect(updates >= 1)
+    #expect(updates <= 10)
+  }
 }
