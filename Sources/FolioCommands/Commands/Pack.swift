@@ -33,6 +33,7 @@ struct Pack: ParsableCommand {
         "level", valueName: "N",
         help: "Compression level (zip 0-9, 0 stores; gzip/bzip2 1-9; xz 0-9; zstd 1-19)."),
       .flag("reproducible", help: "Write byte-identical archives for identical trees."),
+      .flag("keep-parent", help: "Make the package itself the archive's top folder (the default)."),
       .flag("no-keep-parent", help: "Put the package's contents at the archive's top level."),
       .flag(
         "allow-external-symlinks", help: "Store symbolic links that point outside the package."),
@@ -69,6 +70,9 @@ struct Pack: ParsableCommand {
     }
     level = try arguments.integer("level", in: 0...22)
     reproducible = arguments.flag("reproducible")
+    if arguments.flag("keep-parent") && arguments.flag("no-keep-parent") {
+      throw UsageError("'--keep-parent' and '--no-keep-parent' contradict each other")
+    }
     keepParent = !arguments.flag("no-keep-parent")
     allowExternalSymlinks = arguments.flag("allow-external-symlinks")
     progress = arguments.value("progress")

@@ -75,6 +75,7 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
         ["pack", "Note.examplenotebook", "--progress", "fancy"],
         ["pack", "Note.examplenotebook", "-o", "-", "--format", "zip"],
         ["pack", "Note.examplenotebook", "--lock-timeout", "soon"],
+        ["pack", "Note.examplenotebook", "--keep-parent", "--no-keep-parent"],
       ] {
         let context = makeContext(folder)
         #expect(await FolioMain.run(words, context: context) == 64, "\(words)")
