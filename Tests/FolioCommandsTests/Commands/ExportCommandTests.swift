@@ -276,6 +276,53 @@ private func copySample(into folder: URL) throws -> URL {
     }
   }
 
+  @Test func batchShowsOneCombinedProgressDisplay() async throws {
+    try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
+      let first = try copySample(into: folder)
+      try FileManager.default.copyItem(
+        at: first, to: folder.appendingPathComponent("Two.examplenotebook"))
+      let result = await folio(
+        ["--to", "txt", "--progress", "json", "Notebook.examplenotebook", "Two.examplenotebook"]
+          + declarations,
+        in: folder)
+      #expect(result.status == 0, "\(result.error)")
+      let events = result.error.split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
+      #expect(events.filter { $0["event"] as? String == "done" }.count == 1)
+      #expect(events.last?["completedFiles"] as? Int == 12)
+      #expect(events.last?["totalFiles"] as? Int == 12)
+    }
+  }
+
+  @Test func forceReplacesAnExistingPackageOutput() async throws {
+    try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
+      try Data("Title\n\u{0C}\nonly page\n".utf8).write(
+        to: folder.appendingPathComponent("notes.txt"))
+      let target = folder.appendingPathComponent("notes.examplenotebook")
+      try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+      try Data("old".utf8).write(to: target.appendingPathComponent("stale.txt"))
+      let refused = await folio(
+        ["notes.txt", "--to", "examplenotebook"] + declarations, in: folder)
+      #expect(refused.status == 1)
+      #expect(refused.error.contains("already exists; pass --force"))
+      let forced = await folio(
+        ["notes.txt", "--to", "examplenotebook", "--force"] + declarations, in: folder)
+      #expect(forced.status == 0, "\(forced.error)")
+      #expect(
+        Set(try FileManager.default.contentsOfDirectory(atPath: target.path)) == [
+          "metadata.json", "pages",
+        ])
+      let metadata = try String(
+        contentsOf: target.appendingPathComponent("metadata.json"), encoding: .utf8)
+      #expect(metadata.contains("\"title\": \"Title\""))
+      #expect(
+        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+          "notes.txt", "notes.examplenotebook",
+        ])
+    }
+  }
+
   @Test func batchOutputMustBeAFolder() async throws {
     try await withTemporaryDirectory("cli-export") { (folder: URL) async throws in
       let result = await folio(["--to", "zip", "-o", "x.zip", "a", "b"], in: folder)
