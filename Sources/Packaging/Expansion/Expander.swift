@@ -108,6 +108,7 @@ public enum Expander {
     }
     let source = try ArchiveSource(path: archive.path)
     let staging = try StagingFolder(for: destination)
+    staging.recordsFiles = mode == .update && exists
     do {
       var run = ExpansionRun(
         source: source, staging: staging, policy: policy, reporter: reporter,

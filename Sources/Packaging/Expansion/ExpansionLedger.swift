@@ -36,7 +36,7 @@ struct ExpansionLedger {
 
   let policy: ExpansionPolicy
   private(set) var nodes: [[UInt8]: Node] = [:]
-  private var foldedNames: [[UInt8]: [UInt8]] = [:]
+  private var foldedHashes: [Int: Int] = [:]
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
   private var topLevelNames: Set<[UInt8]> = []
@@ -267,16 +267,24 @@ struct ExpansionLedger {
   }
 
   /// Records a path's folded spelling, refusing a second spelling of it.
+  ///
+  /// Only hashes are kept (16 bytes a path); on a hash match the earlier
+  /// spelling is looked for among the recorded paths, so a hash collision
+  /// is never reported as a name collision.
   private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
     guard !policy.allowsNameCollisions else { return }
     let folded = Self.folded(path)
-    if let earlier = foldedNames[folded], earlier != path {
+    let foldedHash = folded.hashValue
+    let exactHash = path.hashValue
+    if let earlier = foldedHashes[foldedHash], earlier != exactHash,
+      let spelling = nodes.keys.first(where: { $0 != path && Self.folded($0) == folded })
+    {
       throw PackagingError(
         .nameCollision,
-        "entry \(entry.display): \(EntryName(bytes: path).display) and \(EntryName(bytes: earlier).display) differ only by case or Unicode normalisation"
+        "entry \(entry.display): \(EntryName(bytes: path).display) and \(EntryName(bytes: spelling).display) differ only by case or Unicode normalisation"
       )
     }
-    foldedNames[folded] = path
+    foldedHashes[foldedHash] = exactHash
   }
 
   /// A path's spelling with case and Unicode normalisation folded away (NFC, then lower case).

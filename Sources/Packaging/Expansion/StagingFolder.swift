@@ -35,7 +35,9 @@ final class StagingFolder {
   private var directories: [(path: RelativePath, permissions: UInt32, time: Time?)] = []
   private var symbolicLinks: [(path: RelativePath, target: [UInt8], time: Time?)] = []
   private var rootAttributes: (permissions: UInt32, time: Time?)?
-  /// The regular files written, for `--update` to compare with the destination.
+  /// Whether to remember the regular files written (for ``adoptUnchangedFiles(source:top:)``).
+  var recordsFiles = false
+  /// The regular files written, when ``recordsFiles`` is set.
   private(set) var files: [(path: RelativePath, size: Int64)] = []
   private var finished = false
 
@@ -115,7 +117,7 @@ final class StagingFolder {
 
   /// Records a regular file's final size, for `--update`.
   fileprivate func recordFile(_ path: RelativePath, size: Int64) {
-    files.append((path, size))
+    if recordsFiles { files.append((path, size)) }
   }
 
   /// Creates a hard link to a file written earlier.

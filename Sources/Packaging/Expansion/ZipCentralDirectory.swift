@@ -74,10 +74,10 @@ struct ZipCentralDirectory {
     }
   }
 
-  /// The records in central-directory order.
-  var records: [Record]
   /// Where the central directory starts (the end of entry data).
   var centralDirectoryOffset: Int64
+  /// How many records it holds.
+  var recordCount: Int
 
   private static let endSignature: UInt32 = 0x0605_4B50
   private static let zip64LocatorSignature: UInt32 = 0x0706_4B50
@@ -97,15 +97,24 @@ struct ZipCentralDirectory {
     return signature == localSignature || signature == endSignature
   }
 
-  /// Reads the central directory and every local header.
+  /// Reads the central directory and every local header, one record at a time.
+  ///
+  /// Records are handed to `body` in central-directory order and not kept, so
+  /// memory stays flat in the number of entries.
   ///
   /// - Parameters:
   ///   - file: The archive.
   ///   - name: The archive's path, for messages.
   ///   - maxEntries: Refuse before reading records when the end record declares more.
-  /// - Returns: The directory.
-  /// - Throws: ``PackagingError`` (`malformed-zip`, `too-many-entries`) naming what is wrong.
-  static func read(_ file: RandomAccessFile, name: String, maxEntries: Int) throws -> Self {
+  ///   - body: Called with each record and its index.
+  /// - Returns: The directory's position and size.
+  /// - Throws: ``PackagingError`` (`malformed-zip`, `too-many-entries`) naming what is
+  ///   wrong, or what `body` throws.
+  @discardableResult
+  static func read(
+    _ file: RandomAccessFile, name: String, maxEntries: Int,
+    _ body: (Int, Record) throws -> Void
+  ) throws -> Self {
     func malformed(_ text: String) -> PackagingError {
       PackagingError(.malformedZip, "'\(name)': \(text)")
     }
@@ -176,8 +185,6 @@ struct ZipCentralDirectory {
     }
 
     // 3. The records.
-    var records: [Record] = []
-    records.reserveCapacity(Int(totalEntries))
     var offset = directoryStart
     for number in 0..<totalEntries {
       guard offset + 46 <= directoryEnd, let fixed = try file.bytes(at: offset, count: 46),
@@ -259,7 +266,8 @@ struct ZipCentralDirectory {
         throw malformed("entry \(entry.display) has data running past the data area")
       }
 
-      records.append(
+      try body(
+        Int(number),
         Record(
           rawName: rawName, unicodeName: fields.unicodePath, flags: flags, method: method,
           crc32: crc, compressedSize: Int64(compressed), uncompressedSize: Int64(uncompressed),
@@ -270,7 +278,8 @@ struct ZipCentralDirectory {
           localUncompressedSize: Int64(clamping: localUncompressed)))
       offset += 46 + Int64(variableLength)
     }
-    return ZipCentralDirectory(records: records, centralDirectoryOffset: directoryStart)
+    return ZipCentralDirectory(
+      centralDirectoryOffset: directoryStart, recordCount: Int(totalEntries))
   }
 }
 

@@ -39,19 +39,25 @@ enum ZipPrecheck {
   static func check(_ file: RandomAccessFile, name: String, policy: ExpansionPolicy) throws
     -> Summary
   {
-    let directory = try ZipCentralDirectory.read(file, name: name, maxEntries: policy.maxEntryCount)
     var ledger = ExpansionLedger(policy: policy)
     var declared: Int64 = 0
     var files = 0
-    for record in directory.records {
+    var spans: [Span] = []
+    let directory = try ZipCentralDirectory.read(
+      file, name: name, maxEntries: policy.maxEntryCount
+    ) { index, record in
       let entry = record.effectiveName
       try checkAgreement(record, archive: name)
       if record.isEncrypted {
         throw PackagingError(.encryptedEntry, "entry \(entry.display) is encrypted")
       }
+      spans.append(
+        Span(
+          start: record.localHeaderOffset, end: record.dataOffset + record.compressedSize,
+          index: index))
       let admission = try ledger.admit(entry, kind: record.kind)
       guard case .expand = admission, record.kind == .file || record.kind == .symbolicLink else {
-        continue
+        return
       }
       files += 1
       let (sum, overflow) = declared.addingReportingOverflow(record.uncompressedSize)
@@ -69,9 +75,16 @@ enum ZipPrecheck {
         )
       }
     }
-    try checkOverlaps(directory, archive: name)
+    try checkOverlaps(spans, file: file, archive: name, policy: policy)
     return Summary(
-      entryCount: directory.records.count, declaredBytes: declared, fileCount: files)
+      entryCount: directory.recordCount, declaredBytes: declared, fileCount: files)
+  }
+
+  /// Where one entry's local header and data lie: 24 bytes per entry.
+  private struct Span {
+    var start: Int64
+    var end: Int64
+    var index: Int
   }
 
   /// Refuses a local header that disagrees with its central record.
@@ -106,15 +119,22 @@ enum ZipPrecheck {
   }
 
   /// Refuses entries whose `[local header, end of data)` spans overlap.
-  private static func checkOverlaps(_ directory: ZipCentralDirectory, archive: String) throws {
-    let spans = directory.records.map {
-      (start: $0.localHeaderOffset, end: $0.dataOffset + $0.compressedSize, name: $0.effectiveName)
-    }.sorted { $0.start < $1.start }
-    for (earlier, later) in zip(spans, spans.dropFirst()) where later.start < earlier.end {
+  private static func checkOverlaps(
+    _ spans: [Span], file: RandomAccessFile, archive: String, policy: ExpansionPolicy
+  ) throws {
+    let sorted = spans.sorted { $0.start < $1.start }
+    for (earlier, later) in zip(sorted, sorted.dropFirst()) where later.start < earlier.end {
+      // Only now are the two names needed: read them again.
+      var names: [Int: EntryName] = [:]
+      try ZipCentralDirectory.read(file, name: archive, maxEntries: policy.maxEntryCount) {
+        index, record in
+        if index == earlier.index || index == later.index { names[index] = record.effectiveName }
+      }
+      let first = names[earlier.index]?.display ?? "#\(earlier.index + 1)"
+      let second = names[later.index]?.display ?? "#\(later.index + 1)"
       throw PackagingError(
         .overlappingEntries,
-        "entries \(earlier.name.display) and \(later.name.display) share compressed data (a zip bomb's overlapping entries)"
-      )
+        "entries \(first) and \(second) share compressed data (a zip bomb's overlapping entries)")
     }
   }
 }
