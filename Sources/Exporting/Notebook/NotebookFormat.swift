@@ -15,7 +15,8 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
   case markdown
   /// One self-contained HTML page, every text escaped, no outside resources.
   case html
-  /// JSON: the metadata (title, page order) and the pages with their text.
+  /// JSON: the metadata (title, page order, any other keys as `otherMetadata`) and the
+  /// pages with their text.
   case json
 
   /// The type identifier of the form.
@@ -45,7 +46,10 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
     onPage: (NotebookPackage.Page, Int64) throws -> Void = { _, _ in }
   ) throws -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    try write(header(title: notebook.title, pageOrder: notebook.pages.map(\.identifier)))
+    try write(
+      header(
+        title: notebook.title, pageOrder: notebook.pages.map(\.identifier),
+        otherMetadata: notebook.otherMetadataJSON))
     if self == .plainText && notebook.title.contains(Self.pageSeparator) {
       diagnostics.append(
         formFeedWarning("the title of '\(notebook.displayName)'", notebook.displayName))
@@ -85,7 +89,7 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
 
   // MARK: Pieces
 
-  func header(title: String, pageOrder: [UUID]) -> String {
+  func header(title: String, pageOrder: [UUID], otherMetadata: String? = nil) -> String {
     switch self {
     case .plainText:
       return title + "\n"
@@ -114,8 +118,9 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
         """
     case .json:
       let order = pageOrder.map { JSONText.quote($0.uuidString) }.joined(separator: ", ")
+      let other = otherMetadata.map { ",\n  \"otherMetadata\": \($0)" } ?? ""
       return
-        "{\n  \"title\": \(JSONText.quote(title)),\n  \"pageOrder\": [\(order)],\n  \"pages\": ["
+        "{\n  \"title\": \(JSONText.quote(title)),\n  \"pageOrder\": [\(order)]\(other),\n  \"pages\": ["
     }
   }
 

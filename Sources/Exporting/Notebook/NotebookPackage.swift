@@ -46,6 +46,9 @@ public struct NotebookPackage: Sendable {
   public var diagnostics: [Diagnostic]
   /// How messages name the package.
   public var displayName: String
+  /// The keys of `metadata.json` other than `title` and `pageOrder`, as one compact JSON
+  /// object with sorted keys, or `nil` when there are none (the JSON export carries them).
+  public var otherMetadataJSON: String?
 
   /// Opens the notebook whose root node is `root`.
   ///
@@ -79,6 +82,15 @@ public struct NotebookPackage: Sendable {
       throw ExportError(.invalidNotebook, "'\(metadataPath)' has no \"pageOrder\" array")
     }
     self.title = title
+    var other = metadata
+    other["title"] = nil
+    other["pageOrder"] = nil
+    if !other.isEmpty,
+      let data = try? JSONSerialization.data(
+        withJSONObject: other, options: [.sortedKeys, .withoutEscapingSlashes])
+    {
+      otherMetadataJSON = String(decoding: data, as: UTF8.self)
+    }
 
     var files: [UUID: (name: String, node: PackageNode)] = [:]
     var diagnostics: [Diagnostic] = []

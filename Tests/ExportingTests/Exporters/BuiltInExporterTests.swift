@@ -111,6 +111,26 @@ func export(
     }
   }
 
+  @Test func jsonCarriesTheOtherMetadataKeys() async throws {
+    try await withTemporaryDirectory("export") { folder in
+      let copy = try copySampleNotebook(into: folder)
+      let metadataURL = copy.appendingPathComponent("metadata.json")
+      var metadata = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: metadataURL)) as? [String: Any])
+      metadata["author"] = "Ada / Lovelace"
+      metadata["tags"] = ["field", "notes"]
+      try JSONSerialization.data(withJSONObject: metadata).write(to: metadataURL)
+      let (output, _, _) = try await export(copy, to: .json, into: folder)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+      let other = try #require(object["otherMetadata"] as? [String: Any])
+      #expect(other["author"] as? String == "Ada / Lovelace")
+      #expect(other["tags"] as? [String] == ["field", "notes"])
+      #expect(other["title"] == nil)
+      #expect((object["pages"] as? [Any])?.count == 6)
+    }
+  }
+
   @Test func existingOutputIsKeptUnlessOverwriting() async throws {
     try await withTemporaryDirectory("export") { folder in
       try Data("mine".utf8).write(to: folder.appendingPathComponent("Notebook.txt"))
