@@ -2,8 +2,9 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Packages at the edges of scale: very many files, very deep trees, very long paths, a
-/// very large file. Folio packs and expands them in flat memory, or refuses them with an
+/// Packages at the edges of scale.
+///
+/// Very many files, very deep trees, very long paths, a very large file. Folio packs and expands them in flat memory, or refuses them with an
 /// error that names the limit. The 100,000-file and 5 GiB cases take minutes and disk, so
 /// they run only with `FOLIO_SCALE_TESTS=1` (`scripts/test.sh` does not set it).
 @Suite("Scale", .serialized)
