@@ -114,6 +114,31 @@ struct FaultShimTests {
     }
   }
 
+  /// Swift and libarchive reach libc through the dynamic linker, so the shim sees
+  /// `folio`'s own calls: counted in a clean run, broken on demand.
+  @Test func reachesFoliosOwnCalls() async throws {
+    try await withTemporaryDirectory("shim-folio") { folder in
+      let package = try NotebookFixture.make(
+        at: folder.appendingPathComponent("Shim.examplenotebook"))
+      let output = folder.appendingPathComponent("Shim.zip")
+      let arguments = ["pack", package.path, "-o", output.path, "--quiet"]
+      let clean = try runFolioUnderShim(arguments, prefix: folder)
+      #expect(clean.result.status == 0)
+      #expect(clean.log.counts["write"] ?? 0 > 0, "no write by folio was seen: \(clean.log)")
+      #expect(clean.log.counts["read"] ?? 0 > 0, "no read by folio was seen: \(clean.log)")
+      #expect(clean.log.counts["fsync"] ?? 0 > 0, "no fsync by folio was seen: \(clean.log)")
+      try FileManager.default.removeItem(at: output)
+
+      let broken = try runFolioUnderShim(
+        arguments, prefix: folder,
+        fault: Fault(calls: ["write"], occurrence: 1, effect: .error("ENOSPC")))
+      #expect(broken.log.fired.count == 1)
+      #expect(broken.result.status == 1)
+      #expect(broken.result.errorText.contains("No space left on device"))
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+  }
+
   @Test func compilerIsTheToolchainsClangWhenPresent() {
     let compiler = FaultShim.compiler
     #expect(compiler.hasSuffix("/clang") || compiler == "cc")
