@@ -60,6 +60,10 @@ func treeListing(_ root: URL) -> [String] {
     Refusal(archive: "zip-encrypted", code: .encryptedEntry),
     Refusal(archive: "zip-ratio-bomb", code: .compressionRatio),
     Refusal(archive: "zip-truncated", code: .malformedZip),
+    Refusal(archive: "zip-directory-out-of-bounds", code: .malformedZip),
+    Refusal(archive: "zip-entry-count-lie", code: .malformedZip),
+    Refusal(archive: "zip-local-offset-out-of-bounds", code: .malformedZip),
+    Refusal(archive: "zip-extra-overrun", code: .malformedZip),
     Refusal(archive: "zip-many", code: .tooManyEntries, policy: ExpansionPolicy(maxEntryCount: 3)),
     Refusal(
       archive: "zip-large", code: .expansionTooLarge, policy: ExpansionPolicy(maxTotalBytes: 4_000)),

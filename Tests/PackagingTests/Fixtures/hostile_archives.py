@@ -159,6 +159,39 @@ elif case == "zip-truncated":
     write_zip([("a.txt", os.urandom(5000), 0o100644), ("b.txt", os.urandom(5000), 0o100644)])
     data = open(out, "rb").read()
     open(out, "wb").write(data[: len(data) // 2])
+elif case == "zip-directory-out-of-bounds":
+    write_zip([("a.txt", b"data", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    end = data.rindex(b"PK\x05\x06")
+    data[end + 16:end + 20] = struct.pack("<I", 0x7FFFFFF0)  # central directory offset
+    data[end + 12:end + 16] = struct.pack("<I", 0x7FFFFFF0)  # and size, past the file
+    open(out, "wb").write(bytes(data))
+elif case == "zip-entry-count-lie":
+    write_zip([("a.txt", b"data", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    end = data.rindex(b"PK\x05\x06")
+    data[end + 8:end + 12] = struct.pack("<HH", 60000, 60000)
+    open(out, "wb").write(bytes(data))
+elif case == "zip-local-offset-out-of-bounds":
+    write_zip([("a.txt", b"data", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    central = data.index(b"PK\x01\x02")
+    data[central + 42:central + 46] = struct.pack("<I", 0x10000000)
+    open(out, "wb").write(bytes(data))
+elif case == "zip-extra-overrun":
+    write_zip([("a.txt", b"data", 0o100644)])
+    data = bytearray(open(out, "rb").read())
+    central = data.index(b"PK\x01\x02")
+    name_length, extra_length = struct.unpack("<HH", data[central + 28:central + 32])
+    # declare a 2-byte extra field holding a field header that claims 500 bytes
+    field = struct.pack("<HH", 0x5455, 500)
+    data[central + 30:central + 32] = struct.pack("<H", len(field))
+    at = central + 46 + name_length
+    data[at:at + extra_length] = field
+    end = data.rindex(b"PK\x05\x06")
+    size = struct.unpack("<I", data[end + 12:end + 16])[0]
+    data[end + 12:end + 16] = struct.pack("<I", size - extra_length + len(field))
+    open(out, "wb").write(bytes(data))
 elif case == "zip-many":
     write_zip([(f"f{i}.txt", b"x", 0o100644) for i in range(5)])
 elif case == "zip-large":
