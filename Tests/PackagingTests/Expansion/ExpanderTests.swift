@@ -241,6 +241,31 @@ func expectSameTree(
     }
   }
 
+  @Test(arguments: [("bsdtar", ["-cf", "OUT", "P"]), ("GNU tar", ["-czf", "OUT", "P"])])
+  func hardLinksAreRestoredAsLinks(_ tool: String, _ arguments: [String]) async throws {
+    try await withTemporaryDirectory("expand-hard-links") { folder in
+      let package = folder.appendingPathComponent("P")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: false)
+      try Data("shared".utf8).write(to: package.appendingPathComponent("a"))
+      #expect(link(package.appendingPathComponent("a").path, package.appendingPathComponent("b").path) == 0)
+      let archive = folder.appendingPathComponent("links.archive")
+      let program = tool == "bsdtar" ? "bsdtar" : "tar"
+      let made = try runProcess(
+        program, arguments.map { $0 == "OUT" ? archive.path : $0 }, in: folder)
+      #expect(made.status == 0, "\(made.errorText)")
+      let destination = folder.appendingPathComponent("Out")
+      let result = try Expander.expandSynchronously(archive, into: destination)
+      #expect(result.fileCount == 1)
+      #expect(result.hardLinkCount == 1)
+      var first = stat()
+      var second = stat()
+      stat(destination.appendingPathComponent("a").path, &first)
+      stat(destination.appendingPathComponent("b").path, &second)
+      #expect(first.st_ino == second.st_ino)
+      #expect(first.st_nlink == 2)
+    }
+  }
+
   @Test func keepsTopFolderWhenAsked() async throws {
     try await withTemporaryDirectory("expand-keep-top") { folder in
       let archive = try makeHostileArchive("zip-macos", in: folder)
