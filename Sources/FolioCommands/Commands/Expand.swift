@@ -125,12 +125,19 @@ extension FolioCommand {
         self.quiet, self.policy, self.mode, self.lockTimeout
       )
       let display = ProgressDisplay(mode: mode, sink: standardError, verb: "Expanding")
-      let result = try await display.track { progress in
-        try await Expander.expand(
-          archiveURL, into: destination, policy: policy, mode: expansionMode,
-          lockTimeout: lockTimeout,
-          onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
-          progress: progress.subprogress(assigningCount: 1))
+      let result: ExpansionResult
+      do {
+        result = try await display.track { progress in
+          try await Expander.expand(
+            archiveURL, into: destination, policy: policy, mode: expansionMode,
+            lockTimeout: lockTimeout,
+            onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
+            progress: progress.subprogress(assigningCount: 1))
+        }
+      } catch let error as PackagingError {
+        // The rule's stable code goes last, for scripts: `… has a '..' component [parent-component]`.
+        standardError.write("error: \(error) [\(error.code)]\n")
+        return .failure
       }
       if !quiet {
         for skipped in result.skippedEntries {
