@@ -59,6 +59,8 @@ extension PackagingError.Code {
 
   /// The destination exists and neither replacing nor updating was asked for.
   public static let destinationExists = Self("destination-exists")
+  /// The archive lies inside the destination that replacing or updating would remove.
+  public static let archiveInsideDestination = Self("archive-inside-destination")
   /// Another process held the package's lock until the timeout.
   public static let lockTimeout = Self("lock-timeout")
 }

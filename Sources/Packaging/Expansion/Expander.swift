@@ -93,6 +93,16 @@ public enum Expander {
         "'\(destination.path)' already exists (replace it with --force, or update it with --update)"
       )
     }
+    if exists {
+      // Replacing or updating removes the old tree: never the archive being read.
+      let archivePath = archive.resolvingSymlinksInPath().path
+      let destinationPath = destination.resolvingSymlinksInPath().path
+      if archivePath.hasPrefix(destinationPath + "/") {
+        throw PackagingError(
+          .archiveInsideDestination,
+          "'\(archive.path)' is inside '\(destination.path)', which expanding would replace")
+      }
+    }
     var parentInfo = stat()
     let parent = destination.deletingLastPathComponent().path
     guard stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT == S_IFDIR else {

@@ -266,6 +266,21 @@ func expectSameTree(
     }
   }
 
+  @Test func neverReplacesTheFolderHoldingTheArchive() async throws {
+    try await withTemporaryDirectory("expand-archive-inside") { folder in
+      let destination = folder.appendingPathComponent("dest")
+      try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+      let archive = try makeHostileArchive("zip-many", in: destination)
+      for mode in [ExpansionMode.replace, .update] {
+        let error = #expect(throws: PackagingError.self) {
+          _ = try Expander.expandSynchronously(archive, into: destination, mode: mode)
+        }
+        #expect(error?.code == .archiveInsideDestination)
+        #expect(FileManager.default.fileExists(atPath: archive.path))
+      }
+    }
+  }
+
   @Test func keepsTopFolderWhenAsked() async throws {
     try await withTemporaryDirectory("expand-keep-top") { folder in
       let archive = try makeHostileArchive("zip-macos", in: folder)
