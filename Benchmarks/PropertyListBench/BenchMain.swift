@@ -13,6 +13,8 @@ enum PropertyListBench {
       exit(64)
     }
     let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
+    // An optional third argument runs one reader only (for profiling): folio-xml, foundation-binary…
+    let only = arguments.count > 3 ? arguments[3] : nil
     let folder = URL(fileURLWithPath: arguments[1])
     var xml: [Data] = []
     var skipped: [String] = []
@@ -38,16 +40,20 @@ enum PropertyListBench {
     print("format  reader                      MB/s     seconds")
     for (format, inputs) in [("xml", xml), ("binary", binary)] {
       let bytes = inputs.reduce(0) { $0 + $1.count }
-      let folio = measure(rounds: rounds) {
-        for data in inputs { _ = try PropertyListReader.read(data, file: "bench") }
-      }
-      let foundation = measure(rounds: rounds) {
-        for data in inputs {
-          _ = try PropertyListSerialization.propertyList(from: data, format: nil)
+      if only == nil || only == "folio-\(format)" {
+        let folio = measure(rounds: rounds) {
+          for data in inputs { _ = try PropertyListReader.read(data, file: "bench") }
         }
+        report(format, "Folio (with positions)", bytes: bytes * rounds, seconds: folio)
       }
-      report(format, "Folio (with positions)", bytes: bytes * rounds, seconds: folio)
-      report(format, "Foundation", bytes: bytes * rounds, seconds: foundation)
+      if only == nil || only == "foundation-\(format)" {
+        let foundation = measure(rounds: rounds) {
+          for data in inputs {
+            _ = try PropertyListSerialization.propertyList(from: data, format: nil)
+          }
+        }
+        report(format, "Foundation", bytes: bytes * rounds, seconds: foundation)
+      }
     }
   }
 

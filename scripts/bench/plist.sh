@@ -2,7 +2,7 @@
 # Parses the shared plist corpus ROUNDS times (default 100) with Folio's readers and with
 # Foundation's PropertyListSerialization, in the same process, and prints MB/s for each.
 #
-#   scripts/bench/plist.sh [ROUNDS]
+#   scripts/bench/plist.sh [ROUNDS [ONLY]]     ONLY: folio-xml, foundation-xml, folio-binary…
 #
 # The benchmark is built with optimisation (swiftc -O -wmo) from the PropertyLists sources
 # and Benchmarks/PropertyListBench; it is not part of `swift build` or `swift test`.
@@ -16,4 +16,4 @@ swiftc -O -wmo -parse-as-library -module-name PropertyListBench \
   $(find Sources/PropertyLists -name '*.swift') Benchmarks/PropertyListBench/BenchMain.swift \
   -o "$work/plist-bench"
 corpus="${FOLIO_SHARED:-../shared}/corpus/plists"
-exec "$work/plist-bench" "$corpus" "$rounds"
+exec "$work/plist-bench" "$corpus" "$rounds" ${2:+"$2"}

@@ -89,6 +89,17 @@ enum XMLPropertyListParser {
     return Unmanaged<State>.fromOpaque(state).takeUnretainedValue()
   }
 
+  /// Runs `body` with the parse state without retaining it (the parse keeps it alive).
+  @inline(__always)
+  fileprivate static func withState(
+    _ context: UnsafeMutableRawPointer?, _ body: (State) -> Void
+  ) {
+    guard let context else { return }
+    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let state = parser.pointee._private else { return }
+    Unmanaged<State>.fromOpaque(state)._withUnsafeGuaranteedRef(body)
+  }
+
   fileprivate static func length(_ string: UnsafePointer<xmlChar>) -> Int {
     var count = 0
     while string[count] != 0 { count += 1 }
@@ -101,30 +112,35 @@ enum XMLPropertyListParser {
     handler.initialized = XML_SAX2_MAGIC
 
     handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
-      guard let state = XMLPropertyListParser.state(context), let localName else { return }
-      // The cursor sits just past the attributes; the tag's `<` is the nearest one before it.
-      let input = state.context.pointer.pointee.input!
-      var cursor = input.pointee.cur!
-      let base = input.pointee.base!
-      while cursor > base && cursor.pointee != UInt8(ascii: "<") { cursor -= 1 }
-      let offset = Int(input.pointee.consumed) + (cursor - base)
-      state.builder.startElement(
-        UnsafeBufferPointer(start: localName, count: XMLPropertyListParser.length(localName)),
-        prefixed: prefix != nil,
-        offset: offset)
-      state.stopIfFailed()
+      guard let localName else { return }
+      XMLPropertyListParser.withState(context) { state in
+        // The cursor sits just past the attributes; the tag's `<` is the nearest one before it.
+        let input = state.context.pointer.pointee.input!
+        var cursor = input.pointee.cur!
+        let base = input.pointee.base!
+        while cursor > base && cursor.pointee != UInt8(ascii: "<") { cursor -= 1 }
+        let offset = Int(input.pointee.consumed) + (cursor - base)
+        state.builder.startElement(
+          UnsafeBufferPointer(start: localName, count: XMLPropertyListParser.length(localName)),
+          prefixed: prefix != nil, offset: offset)
+        state.stopIfFailed()
+      }
     }
     handler.endElementNs = { context, _, _, _ in
-      guard let state = XMLPropertyListParser.state(context) else { return }
-      state.builder.endElement()
-      state.stopIfFailed()
+      XMLPropertyListParser.withState(context) { state in
+        state.builder.endElement()
+        state.stopIfFailed()
+      }
     }
     let characters: charactersSAXFunc = { context, bytes, count in
-      guard let state = XMLPropertyListParser.state(context), let bytes, count > 0 else { return }
-      let offset =
-        state.context.offset(of: bytes) ?? max(0, state.context.cursorOffset - Int(count))
-      state.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), offset: offset)
-      state.stopIfFailed()
+      guard let bytes, count > 0 else { return }
+      XMLPropertyListParser.withState(context) { state in
+        let offset =
+          state.context.offset(of: bytes) ?? max(0, state.context.cursorOffset - Int(count))
+        state.builder.characters(
+          UnsafeBufferPointer(start: bytes, count: Int(count)), offset: offset)
+        state.stopIfFailed()
+      }
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters

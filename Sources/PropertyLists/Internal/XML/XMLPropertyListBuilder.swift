@@ -328,12 +328,9 @@ final class XMLPropertyListBuilder {
   }
 
   private func decodedText(_ element: Element, at location: SourceLocation) -> String? {
-    String(validating: text, as: UTF8.self)
-      ?? {
-        fail(
-          .invalidString, "<\(element.name)> holds text that is not valid UTF-8", at: location)
-        return nil
-      }()
+    // libxml2 has already refused input that is not UTF-8, and character references always
+    // produce valid UTF-8, so decoding cannot fail or substitute here.
+    String(decoding: text, as: UTF8.self)
   }
 
   private func leafValue(_ element: Element, at location: SourceLocation) -> PropertyListValue? {
