@@ -224,7 +224,11 @@ final class StagingFolder {
       var existingInfo = stat()
       guard lstat(staged, &stagedInfo) == 0, stagedInfo.st_nlink == 1,
         lstat(existing, &existingInfo) == 0, existingInfo.st_mode & S_IFMT == S_IFREG,
-        existingInfo.st_size == stagedInfo.st_size, try Self.sameBytes(staged, existing)
+        existingInfo.st_size == stagedInfo.st_size,
+        // A new mode makes it a changed file: changing the shared inode's mode here would
+        // alter the destination before the commit (and for good if the commit failed).
+        existingInfo.st_mode & 0o7777 == stagedInfo.st_mode & 0o7777,
+        try Self.sameBytes(staged, existing)
       else { continue }
       let temporary = staged + ".folio-keep"
       // On another file system the link fails: the new copy is kept instead.
@@ -234,9 +238,6 @@ final class StagingFolder {
         throw PackagingError(
           .destinationWriteFailed, "cannot keep the unchanged file '\(existing)'",
           cause: SystemError(errno: errno))
-      }
-      if existingInfo.st_mode & 0o7777 != stagedInfo.st_mode & 0o7777 {
-        chmod(staged, stagedInfo.st_mode & 0o7777)
       }
       kept += 1
     }

@@ -44,4 +44,34 @@ struct ExpandFaultTests {
     )
     #expect(tally.injected > 0)
   }
+
+  /// An update keeps unchanged files by linking the destination's own inodes into the new
+  /// tree; a file whose bytes are unchanged but whose mode changed must not have the shared
+  /// inode's mode changed before the commit, or a failed update alters the destination.
+  @Test func failedUpdateKeepsTheModesOfSharedFiles() async throws {
+    try await withTemporaryDirectory("update-modes") { folder in
+      let source = try NotebookFixture.make(
+        at: folder.appendingPathComponent("source/Fault.examplenotebook"))
+      chmod(source.appendingPathComponent("scripts/run.sh").path, 0o644)  // same bytes, new mode
+      let archive = folder.appendingPathComponent("Fault.zip")
+      try ArchiveOracle.make(archive, of: source)
+      let destination = folder.appendingPathComponent("Restored.examplenotebook")
+      try NotebookFixture.make(at: destination)
+      let arguments = ["expand", archive.path, "-o", destination.path, "--update", "--quiet"]
+      let clean = try runFolioUnderShim(arguments, prefix: folder)
+      try #require(clean.result.status == 0, "\(clean.result.errorText)")
+      // Start again and break the final rename, after unchanged files were adopted.
+      removeTree(destination)
+      try NotebookFixture.make(at: destination)
+      let again = TreeSnapshot.take(destination)
+      let renames = clean.log.count(of: ["rename", "renameat"])
+      let run = try runFolioUnderShim(
+        arguments, prefix: folder,
+        fault: Fault(calls: ["rename", "renameat"], occurrence: renames, effect: .error("EIO")))
+      #expect(run.log.fired.count == 1)
+      #expect(run.result.status == 1, "\(run.result.errorText)")
+      let changes = TreeSnapshot.take(destination).differences(from: again)
+      #expect(changes == [], "a failed update changed the destination")
+    }
+  }
 }
