@@ -49,6 +49,10 @@ build_module() {
     -c $(find "Sources/$module" -name '*.swift' | sort) -o "$object"
 }
 
+# One build at a time: two targets started together share .build/fuzz/modules.
+exec 9>"$out/build.lock"
+flock 9
+
 objects=""
 for module in $(cat "$harness/modules"); do
   build_module "$module"
@@ -60,6 +64,9 @@ echo "fuzz: linking $binary" >&2
 # shellcheck disable=SC2086
 nice swiftc $flags -parse-as-library -module-name "Fuzz_$target" \
   "$harness"/*.swift $objects -larchive -lxml2 -o "$binary"
+
+flock -u 9
+exec 9>&-
 
 seeds=""
 [ -d "$harness/Seeds" ] && seeds="$harness/Seeds"
