@@ -182,7 +182,8 @@ public enum Packer {
     let displayPath = sourcePath + "/" + item.relativePath
     let descriptor = openat(root, item.relativePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw PackagingError.system("cannot open '\(displayPath)'", errno: errno)
+      // Shortened in the middle: a path past the system's limit is thousands of bytes long.
+      throw PackagingError.system("cannot open \(EntryName(displayPath).display)", errno: errno)
     }
     defer { close(descriptor) }
     var info = stat()
