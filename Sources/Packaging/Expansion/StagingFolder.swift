@@ -403,18 +403,35 @@ final class StagingFolder {
   }
 
   /// Removes a tree, giving folders owner permissions first so read-only ones go too.
+  ///
+  /// Folders are listed with `readdir`, not `FileManager`, which leaves out AppleDouble
+  /// names (`._*`): an archive may hold them, and the folder would stay behind (found by
+  /// the expand fuzz target). Names are kept as bytes, so any name goes.
   static func removeTree(_ path: String) {
+    removeTree(bytes: Array(path.utf8))
+  }
+
+  private static func removeTree(bytes path: [UInt8]) {
+    let cPath = path.map { CChar(bitPattern: $0) } + [0]
     var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      chmod(path, 0o700)
-      if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
-        for name in names { removeTree(path + "/" + name) }
-      }
-      rmdir(path)
-    } else {
-      unlink(path)
+    guard lstat(cPath, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      unlink(cPath)
+      return
     }
+    chmod(cPath, 0o700)
+    var names: [[UInt8]] = []
+    if let directory = opendir(cPath) {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          Array(raw.prefix { $0 != 0 })
+        }
+        if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+      }
+      closedir(directory)
+    }
+    for name in names { removeTree(bytes: path + [0x2F] + name) }
+    rmdir(cPath)
   }
 }
 
