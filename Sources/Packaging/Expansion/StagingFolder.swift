@@ -404,9 +404,9 @@ final class StagingFolder {
 
   /// Removes a tree, giving folders owner permissions first so read-only ones go too.
   ///
-  /// Folders are listed with `readdir`, not `FileManager`, which leaves out AppleDouble
-  /// names (`._*`): an archive may hold them, and the folder would stay behind (found by
-  /// the expand fuzz target). Names are kept as bytes, so any name goes.
+  /// Folders are listed with `readdir`, not `FileManager`, whose listing on Linux leaves
+  /// out an entry named exactly `._`: an archive may hold one, and the folder would stay
+  /// behind (found by the expand fuzz target). Names are kept as bytes, so any name goes.
   static func removeTree(_ path: String) {
     removeTree(bytes: Array(path.utf8))
   }

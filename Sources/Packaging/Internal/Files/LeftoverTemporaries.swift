@@ -42,7 +42,7 @@ package enum LeftoverTemporaries {
       var info = stat()
       guard lstat(path, &info) == 0, isOlderThanRun(info.st_mtim) else { continue }
       if (info.st_mode & S_IFMT) == S_IFDIR {
-        StagingFolder.removeTree(path)  // does not follow symlinks; sees `._*` names
+        StagingFolder.removeTree(path)  // does not follow symlinks; sees every name
       } else {
         unlink(path)
       }
