@@ -61,9 +61,11 @@ public enum FolioMain {
   ) -> Int32 {
     var path: [any ParsableCommand.Type] = [root]
     for name in error.commandPath.dropFirst() {
-      guard let next = path[path.count - 1].configuration.subcommands.first(where: {
-        $0.configuration.name == name
-      }) else { break }
+      guard
+        let next = path[path.count - 1].configuration.subcommands.first(where: {
+          $0.configuration.name == name
+        })
+      else { break }
       path.append(next)
     }
     let names = path.map { $0.configuration.name }.joined(separator: " ")

@@ -1,5 +1,5 @@
-import PropertyLists
 import Packaging
+import PropertyLists
 import Testing
 
 @Suite struct PackagingErrorTests {

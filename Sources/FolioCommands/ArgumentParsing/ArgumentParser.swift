@@ -46,9 +46,11 @@ public struct ArgumentParser: Sendable {
       if token.hasPrefix("-") && token != "-" {
         throw UsageError("unknown option '\(token)'", path: path)
       }
-      guard let next = current.configuration.subcommands.first(where: {
-        $0.configuration.name == token
-      }) else {
+      guard
+        let next = current.configuration.subcommands.first(where: {
+          $0.configuration.name == token
+        })
+      else {
         throw UsageError("unknown subcommand '\(token)'", path: path)
       }
       path.append(next)
@@ -147,9 +149,11 @@ public struct ArgumentParser: Sendable {
   private func helpPath(_ words: [String]) throws -> [any ParsableCommand.Type] {
     var path: [any ParsableCommand.Type] = [root]
     for word in words {
-      guard let next = path[path.count - 1].configuration.subcommands.first(where: {
-        $0.configuration.name == word
-      }) else {
+      guard
+        let next = path[path.count - 1].configuration.subcommands.first(where: {
+          $0.configuration.name == word
+        })
+      else {
         throw UsageError("unknown subcommand '\(word)'", path: path)
       }
       path.append(next)

@@ -40,7 +40,8 @@ public enum HelpFormatter {
 
     if !configuration.subcommands.isEmpty {
       out += "\nSUBCOMMANDS:\n"
-      out += table(configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) })
+      out += table(
+        configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) })
       out += "\n  See '\(names) help <subcommand>' for detailed help.\n"
     }
     if !configuration.discussion.isEmpty {

@@ -12,8 +12,9 @@ public struct FolioCommand: ParsableCommand {
     subcommands: FolioCommand.subcommands
   )
 
-  /// The subcommands, in the order `folio --help` lists them. A subcommand is
-  /// listed here only once it does its whole job.
+  /// The subcommands, in the order help lists them.
+  ///
+  /// A subcommand is listed here only once it does its whole job: no stubs.
   static let subcommands: [any ParsableCommand.Type] = [
     Pack.self, Expand.self, List.self, Plist.self, Validate.self, Types.self, Export.self,
   ]

@@ -21,7 +21,8 @@ import UniformTypes
       }
       // And the text becomes the notebook again, every page intact.
       let (notebook, _, _) = try await export(
-        text, as: .utf8PlainText, to: "com.example.notebook", into: folder, name: "Again.examplenotebook")
+        text, as: .utf8PlainText, to: "com.example.notebook", into: folder,
+        name: "Again.examplenotebook")
       #expect(
         try NotebookPackage(contentsOf: notebook).snapshot().orderedPageTexts
           == NotebookPackage(contentsOf: pages).snapshot().orderedPageTexts)

@@ -151,7 +151,9 @@ private func usageError(_ words: [String]) -> UsageError? {
   }
 
   @Test func flagGivenAValueIsRefused() {
-    #expect(usageError(["convert", "--force=yes", "a"])?.message == "option '--force' does not take a value")
+    #expect(
+      usageError(["convert", "--force=yes", "a"])?.message
+        == "option '--force' does not take a value")
   }
 
   @Test func nonRepeatableOptionGivenTwiceIsRefused() {
@@ -161,7 +163,9 @@ private func usageError(_ words: [String]) -> UsageError? {
   }
 
   @Test func helpAnywhereBeforeDoubleDashAsksForHelp() throws {
-    for words in [["--help"], ["-h"], ["convert", "--to", "x", "-h"], ["help", "convert"], ["group", "--help"]] {
+    for words in [
+      ["--help"], ["-h"], ["convert", "--to", "x", "-h"], ["help", "convert"], ["group", "--help"],
+    ] {
       guard case .help = try ArgumentParser(root: Root.self).parse(words) else {
         Issue.record("expected help for \(words)")
         continue
@@ -170,7 +174,8 @@ private func usageError(_ words: [String]) -> UsageError? {
   }
 
   @Test func helpForNestedCommandReachesIt() throws {
-    guard case .help(let path) = try ArgumentParser(root: Root.self).parse(["help", "group", "leaf"])
+    guard
+      case .help(let path) = try ArgumentParser(root: Root.self).parse(["help", "group", "leaf"])
     else {
       Issue.record("expected help")
       return

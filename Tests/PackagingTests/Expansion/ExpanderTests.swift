@@ -247,7 +247,9 @@ func expectSameTree(
       let package = folder.appendingPathComponent("P")
       try FileManager.default.createDirectory(at: package, withIntermediateDirectories: false)
       try Data("shared".utf8).write(to: package.appendingPathComponent("a"))
-      #expect(link(package.appendingPathComponent("a").path, package.appendingPathComponent("b").path) == 0)
+      #expect(
+        link(package.appendingPathComponent("a").path, package.appendingPathComponent("b").path)
+          == 0)
       let archive = folder.appendingPathComponent("links.archive")
       let program = tool == "bsdtar" ? "bsdtar" : "tar"
       let made = try runProcess(

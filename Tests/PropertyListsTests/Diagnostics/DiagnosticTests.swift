@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct DiagnosticTests {
   @Test func locationPrintsLikeACompiler() {
-    #expect(SourceLocation(file: "Info.plist", line: 12, column: 5).description == "Info.plist:12:5")
+    #expect(
+      SourceLocation(file: "Info.plist", line: 12, column: 5).description == "Info.plist:12:5")
     #expect(SourceLocation(file: "Info.plist", line: 12).description == "Info.plist:12")
     #expect(SourceLocation(file: "a.plist", byteOffset: 40).description == "a.plist@40")
   }
@@ -20,9 +21,10 @@ import Testing
     let a = PropertyListValue(.string("x"), location: SourceLocation(file: "a", line: 1))
     let b = PropertyListValue(.string("x"), location: SourceLocation(file: "b", line: 9))
     #expect(a == b)
-    let dict = PropertyListValue(.dictionary([
-      .init(key: "k", value: a), .init(key: "k", value: PropertyListValue(.integer(2))),
-    ]))
+    let dict = PropertyListValue(
+      .dictionary([
+        .init(key: "k", value: a), .init(key: "k", value: PropertyListValue(.integer(2))),
+      ]))
     #expect(dict["k"] == PropertyListValue(.integer(2)))
   }
 }
