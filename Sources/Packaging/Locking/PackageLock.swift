@@ -146,56 +146,88 @@ public final class PackageLock: Sendable {
     _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
     sleep: () async throws -> Void
   ) async throws -> PackageLock {
-    var (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
-    var closeOnExit = true
-    defer { if closeOnExit { close(descriptor) } }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var announced = false
+    var attempt = try Attempt(kind: kind, package: package, timeout: timeout, onWait: onWait)
     while true {
-      if try tryLock(descriptor, kind: kind, lockFile: lockFile) {
-        if isCurrent(descriptor, path: lockFile.path) { break }
-        close(descriptor)  // the last holder removed it: lock the new file
-        (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
-        continue
+      if let lock = try attempt.tryOnce() { return lock }
+      do {
+        try await sleep()
+      } catch {
+        attempt.abandon()
+        throw error
       }
-      if clock.now >= deadline { throw timedOut(package, kind: kind, timeout: timeout) }
-      if !announced {
-        announced = true
-        onWait?("waiting for \(kind.rawValue) lock on '\(package.path)' (held by another process)")
-      }
-      try await sleep()
     }
-    closeOnExit = false
-    return PackageLock(package: package, lockFile: lockFile, kind: kind, descriptor: descriptor)
   }
 
   private static func acquireSync(
     _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
     sleep: () -> Void
   ) throws -> PackageLock {
-    var (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
-    var closeOnExit = true
-    defer { if closeOnExit { close(descriptor) } }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var announced = false
+    var attempt = try Attempt(kind: kind, package: package, timeout: timeout, onWait: onWait)
     while true {
-      if try tryLock(descriptor, kind: kind, lockFile: lockFile) {
-        if isCurrent(descriptor, path: lockFile.path) { break }
-        close(descriptor)  // the last holder removed it: lock the new file
-        (lockFile, descriptor) = try openLockFile(for: package, kind: kind)
-        continue
+      if let lock = try attempt.tryOnce() { return lock }
+      sleep()
+    }
+  }
+
+  /// One caller's way to a lock: the open lock file, the deadline, and whether
+  /// the wait was announced; the blocking and the async variants differ only in
+  /// how they sleep between tries.
+  private struct Attempt {
+    let kind: Kind
+    let package: URL
+    let timeout: Duration
+    let onWait: (@Sendable (String) -> Void)?
+    let deadline: ContinuousClock.Instant
+    var lockFile: URL
+    var descriptor: Int32
+    var announced = false
+
+    init(
+      kind: Kind, package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?
+    ) throws {
+      self.kind = kind
+      self.package = package
+      self.timeout = timeout
+      self.onWait = onWait
+      deadline = ContinuousClock.now.advanced(by: timeout)
+      (lockFile, descriptor) = try PackageLock.openLockFile(for: package, kind: kind)
+    }
+
+    /// Tries the lock once.
+    ///
+    /// - Returns: The held lock, or `nil` when the caller should sleep and try again.
+    /// - Throws: ``PackagingError`` on a timeout or when the lock file cannot be
+    ///   opened; the descriptor is closed before any throw.
+    mutating func tryOnce() throws -> PackageLock? {
+      do {
+        while try PackageLock.tryLock(descriptor, kind: kind, lockFile: lockFile) {
+          if PackageLock.isCurrent(descriptor, path: lockFile.path) {
+            return PackageLock(
+              package: package, lockFile: lockFile, kind: kind, descriptor: descriptor)
+          }
+          close(descriptor)  // the last holder removed it: lock the new file
+          descriptor = -1
+          (lockFile, descriptor) = try PackageLock.openLockFile(for: package, kind: kind)
+        }
+        if ContinuousClock.now >= deadline {
+          throw PackageLock.timedOut(package, kind: kind, timeout: timeout)
+        }
+      } catch {
+        abandon()
+        throw error
       }
-      if clock.now >= deadline { throw timedOut(package, kind: kind, timeout: timeout) }
       if !announced {
         announced = true
         onWait?("waiting for \(kind.rawValue) lock on '\(package.path)' (held by another process)")
       }
-      sleep()
+      return nil
     }
-    closeOnExit = false
-    return PackageLock(package: package, lockFile: lockFile, kind: kind, descriptor: descriptor)
+
+    /// Closes the lock file of an attempt that gives up.
+    mutating func abandon() {
+      if descriptor >= 0 { close(descriptor) }
+      descriptor = -1
+    }
   }
 
   private static func openLockFile(for package: URL, kind: Kind) throws -> (URL, Int32) {
