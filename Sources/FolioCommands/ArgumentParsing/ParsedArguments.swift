@@ -68,6 +68,22 @@ public struct ParsedArguments: Sendable, Equatable {
     return number
   }
 
+  /// The value of an option as a duration in seconds (`30`, `0.5`).
+  ///
+  /// - Parameters:
+  ///   - long: The option's long name.
+  ///   - maximum: The longest duration allowed, in seconds.
+  /// - Returns: The duration, or `nil` when the option is absent.
+  /// - Throws: ``UsageError`` naming the option when the value is not a number of
+  ///   seconds from 0 to `maximum`.
+  public func seconds(_ long: String, maximum: Double = 86_400 * 365) throws -> Duration? {
+    guard let text = value(long) else { return nil }
+    guard let seconds = Double(text), seconds >= 0, seconds <= maximum else {
+      throw UsageError("invalid value '\(text)' for '--\(long)': expected a number of seconds")
+    }
+    return .milliseconds(Int64(seconds * 1000))
+  }
+
   /// The value of an option as a byte count (`500M`, `2G`, `1048576`).
   ///
   /// - Parameter long: The option's long name.

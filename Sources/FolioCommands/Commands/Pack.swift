@@ -77,15 +77,7 @@ struct Pack: ParsableCommand {
     allowExternalSymlinks = arguments.flag("allow-external-symlinks")
     progress = arguments.value("progress")
     quiet = arguments.flag("quiet")
-    if let text = arguments.value("lock-timeout") {
-      guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 * 365 else {
-        throw UsageError(
-          "invalid value '\(text)' for '--lock-timeout': expected a number of seconds")
-      }
-      lockTimeout = .milliseconds(Int64(seconds * 1000))
-    } else {
-      lockTimeout = PackageLock.defaultTimeout
-    }
+    lockTimeout = try arguments.seconds("lock-timeout") ?? PackageLock.defaultTimeout
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {

@@ -197,6 +197,17 @@ private func usageError(_ words: [String]) -> UsageError? {
     }
   }
 
+  @Test func secondsTakeFractionsAndRefuseNegatives() throws {
+    #expect(try parse(["convert", "--level", "0.5", "a"]).seconds("level") == .milliseconds(500))
+    #expect(try parse(["convert", "a"]).seconds("level") == nil)
+    #expect(throws: UsageError.self) {
+      try parse(["convert", "--level", "-1", "a"]).seconds("level")
+    }
+    #expect(throws: UsageError.self) {
+      try parse(["convert", "--level", "soon", "a"]).seconds("level")
+    }
+  }
+
   @Test func usageLineListsOptionsAndArguments() {
     let usage = HelpFormatter.usage(for: [Root.self, Convert.self])
     #expect(usage.hasPrefix("USAGE: tool convert [--to FORMAT] [-o, --output OUT]"))
