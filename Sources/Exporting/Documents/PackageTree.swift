@@ -1,4 +1,5 @@
 public import Foundation
+import Packaging
 
 /// A package (a folder handled as one document) as a tree of ``PackageNode``s.
 ///
@@ -47,7 +48,7 @@ public struct PackageTree: Sendable {
     case S_IFDIR:
       let names: [String]
       do {
-        names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        names = try FolderListing.names(atPath: url.path)
       } catch {
         throw ExportError(.readFailed, "cannot list '\(display)'", cause: error)
       }

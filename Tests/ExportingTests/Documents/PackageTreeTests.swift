@@ -27,6 +27,19 @@ import Testing
     }
   }
 
+  @Test func namesFoundationHidesAreStillPartOfTheTree() throws {
+    try withTemporaryDirectoryBlocking { folder in
+      let package = folder.appendingPathComponent("Doc.pkg")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+      for name in ["._", ".hidden", "._a.txt", "a.txt"] {
+        try Data(name.utf8).write(to: package.appendingPathComponent(name))
+      }
+      let tree = try PackageTree(reading: package, displayName: "Doc.pkg")
+      #expect(tree.root.sortedChildNames == ["._", "._a.txt", ".hidden", "a.txt"])
+      #expect(try tree.root.node(at: "._")?.regularFileContents() == Data("._".utf8))
+    }
+  }
+
   @Test func readingAFileThatVanishedThrowsNamingIt() throws {
     try withTemporaryDirectoryBlocking { folder in
       let package = folder.appendingPathComponent("Doc.pkg")
