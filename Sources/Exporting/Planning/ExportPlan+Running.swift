@@ -24,10 +24,15 @@ extension ExportPlan {
   ///   - output: Where the result goes (a file, or a folder for package results).
   ///   - overwrite: Whether an existing `output` may be replaced.
   ///   - progress: The share of the caller's progress; each step gets an equal part.
+  ///   - lockTimeout: How long to wait for a writer's lock on a package input.
+  ///   - onLockWait: Called once, before waiting for such a lock, with a line for the user.
   /// - Returns: The output and the warnings.
-  /// - Throws: ``ExportError`` `output-exists` (checked before any work), or the failing step's error.
+  /// - Throws: ``ExportError`` `output-exists` (checked before any work), ``PackagingError``
+  ///   `lock-timeout`, or the failing step's error.
   public func run(
-    to output: URL, overwrite: Bool, progress: consuming Subprogress
+    to output: URL, overwrite: Bool, progress: consuming Subprogress,
+    lockTimeout: Duration = PackageLock.defaultTimeout,
+    onLockWait: (@Sendable (String) -> Void)? = nil
   ) async throws -> ExportResult {
     let display = output.path
     if Self.samePath(output, input.url) {
@@ -39,10 +44,15 @@ extension ExportPlan {
     let work = AtomicOutput.temporarySibling(of: output, tag: "folio-work")
     try createWorkFolder(work, display: display)
     defer { removeTree(work) }
-    let (produced, diagnostics) = try await runSteps(
-      in: work, finalName: output.lastPathComponent, progress: progress)
-    try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
-    return ExportResult(output: output, type: resultType, diagnostics: diagnostics)
+    let finalName = output.lastPathComponent
+    // The steps run inside the lock's closure, which cannot take the non-copyable share.
+    let reporter = progress.start(totalCount: 1)
+    return try await withInputLock(timeout: lockTimeout, onWait: onLockWait) {
+      let (produced, diagnostics) = try await runSteps(
+        in: work, finalName: finalName, progress: reporter.subprogress(assigningCount: 1))
+      try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
+      return ExportResult(output: output, type: resultType, diagnostics: diagnostics)
+    }
   }
 
   /// Runs the plan and streams the single-file result to `write` (for standard output).
@@ -50,17 +60,26 @@ extension ExportPlan {
   /// - Parameters:
   ///   - write: Receives the output's bytes in chunks.
   ///   - progress: The share of the caller's progress.
+  ///   - lockTimeout: How long to wait for a writer's lock on a package input.
+  ///   - onLockWait: Called once, before waiting for such a lock, with a line for the user.
   /// - Returns: The output's type and the warnings.
-  /// - Throws: ``ExportError`` `invalid-input` when the result is a folder; the failing step's error.
+  /// - Throws: ``ExportError`` `invalid-input` when the result is a folder; ``PackagingError``
+  ///   `lock-timeout`; the failing step's error.
   public func run(
-    streamingTo write: @Sendable (Data) throws -> Void, progress: consuming Subprogress
+    streamingTo write: @Sendable (Data) throws -> Void, progress: consuming Subprogress,
+    lockTimeout: Duration = PackageLock.defaultTimeout,
+    onLockWait: (@Sendable (String) -> Void)? = nil
   ) async throws -> ExportResult {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent(
       "folio-work-\(UUID().uuidString)")
     try createWorkFolder(work, display: work.path)
     defer { removeTree(work) }
-    let (produced, diagnostics) = try await runSteps(
-      in: work, finalName: defaultOutputName, progress: progress)
+    let reporter = progress.start(totalCount: 1)
+    let (produced, diagnostics) = try await withInputLock(timeout: lockTimeout, onWait: onLockWait)
+    {
+      try await runSteps(
+        in: work, finalName: defaultOutputName, progress: reporter.subprogress(assigningCount: 1))
+    }
     guard !AtomicOutput.isDirectory(produced) else {
       throw ExportError(
         .invalidInput,
@@ -69,6 +88,18 @@ extension ExportPlan {
     let node = PackageNode(storage: .disk(produced, size: 0), displayPath: defaultOutputName)
     try node.readContents { try write($0) }
     return ExportResult(output: nil, type: resultType, diagnostics: diagnostics)
+  }
+
+  /// Runs `body` holding a shared lock on the input when it is a package (a folder), so a
+  /// concurrent `folio expand --update` into it cannot change it half-way through a read.
+  private func withInputLock<T>(
+    timeout: Duration, onWait: (@Sendable (String) -> Void)?, _ body: () async throws -> T
+  ) async throws -> T {
+    guard AtomicOutput.isDirectory(input.url) else { return try await body() }
+    return try await PackageLock.withLock(.shared, on: input.url, timeout: timeout, onWait: onWait)
+    {
+      try await body()
+    }
   }
 
   private func createWorkFolder(_ work: URL, display: String) throws {

@@ -208,12 +208,17 @@ struct Export: ParsableCommand {
         explanationSink.write(lines.joined(separator: "\n") + "\n")
       }
       let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Exporting")
+      let (quiet, standardError) = (self.quiet, context.standardError)
+      let lockWait: @Sendable (String) -> Void = { line in
+        if !quiet { standardError.write("folio: \(line)\n") }
+      }
       let result: ExportResult
       if toStandardOutput {
         let sink = context.standardOutput
         result = try await display.track { progress in
           try await plan.run(
-            streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1))
+            streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1),
+            onLockWait: lockWait)
         }
       } else {
         var destination = URL(
@@ -233,7 +238,8 @@ struct Export: ParsableCommand {
         let target = destination
         result = try await display.track { progress in
           try await plan.run(
-            to: target, overwrite: force, progress: progress.subprogress(assigningCount: 1))
+            to: target, overwrite: force, progress: progress.subprogress(assigningCount: 1),
+            onLockWait: lockWait)
         }
       }
       for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }

@@ -1,6 +1,7 @@
 import FolioCommands
 import FolioTestSupport
 import Foundation
+import Packaging
 import Testing
 
 private func makeContext(_ folder: URL, input: Data = Data(), environment: [String: String] = [:])
@@ -43,6 +44,31 @@ private func copySample(into folder: URL) throws -> URL {
       let text = try String(
         contentsOf: folder.appendingPathComponent("Notebook.txt"), encoding: .utf8)
       #expect(text.hasPrefix("Field Notes\n\u{0C}\nFolio keeps a notebook as a folder"))
+    }
+  }
+
+  @Test func exportWaitsForAWritersLockOnThePackageAndSaysSo() async throws {
+    try await withTemporaryDirectory("cli-export-lock") { (folder: URL) async throws in
+      let package = try copySample(into: folder)
+      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let context = makeContext(folder)
+      let export = Task {
+        await FolioMain.run(
+          ["export", "Notebook.examplenotebook", "--to", "txt"] + declarations, context: context)
+      }
+      // The export announces its wait and writes nothing while the writer holds the package.
+      var waited = false
+      for _ in 0..<200 where !waited {
+        try await Task.sleep(for: .milliseconds(25))
+        waited = context.standardError.text.contains("waiting for shared lock on")
+      }
+      #expect(waited, "\(context.standardError.text)")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Notebook.txt").path))
+      writer.release()
+      #expect(await export.value == 0, "\(context.standardError.text)")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Notebook.txt").path))
     }
   }
 
