@@ -53,10 +53,8 @@ extension FolioCommand {
         .value(
           "lock-timeout", valueName: "SECONDS",
           help: "How long to wait for another process's lock on DEST (default 30)."),
-        .value(
-          "progress", valueName: "MODE",
-          help: "json: one JSON event per line on standard error; live or none."),
-        .flag("quiet", short: "q", help: "Print no progress and no summary."),
+        .progressMode,
+        .quiet,
       ],
       arguments: [ArgumentSpec("ARCHIVE", help: "The archive to expand.")])
 

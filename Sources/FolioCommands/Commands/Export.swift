@@ -41,10 +41,8 @@ struct Export: ParsableCommand {
       .value(
         "jobs", short: "j", valueName: "N",
         help: "How many inputs to export at once (default: the number of cores)."),
-      .value(
-        "progress", valueName: "MODE",
-        help: "json: one JSON event per line on standard error; live or none."),
-      .flag("quiet", short: "q", help: "Print no progress and no summary."),
+      .progressMode,
+      .quiet,
     ],
     arguments: [
       ArgumentSpec(

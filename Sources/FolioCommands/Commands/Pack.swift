@@ -37,13 +37,11 @@ struct Pack: ParsableCommand {
       .flag("no-keep-parent", help: "Put the package's contents at the archive's top level."),
       .flag(
         "allow-external-symlinks", help: "Store symbolic links that point outside the package."),
-      .value(
-        "progress", valueName: "MODE",
-        help: "json: one JSON event per line on standard error; live or none."),
+      .progressMode,
       .value(
         "lock-timeout", valueName: "SECONDS",
         help: "How long to wait for another process's lock on PACKAGE (default 30)."),
-      .flag("quiet", short: "q", help: "Print no progress and no summary."),
+      .quiet,
     ],
     arguments: [ArgumentSpec("PACKAGE", help: "The package or folder to pack.")])
 
