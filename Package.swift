@@ -26,7 +26,9 @@ let package = Package(
     // Property lists: value model with source locations, XML/binary/JSON readers and writers.
     .target(name: "PropertyLists", dependencies: ["CLibXML2"]),
     // Uniform types: declarations, the type registry, validation rules, schemas.
-    .target(name: "UniformTypes", dependencies: ["PropertyLists", "CLibXML2"]),
+    .target(
+      name: "UniformTypes", dependencies: ["PropertyLists", "CLibXML2"],
+      exclude: ["Registry/system-types.tsv"]),
     // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
     .target(name: "Packaging", dependencies: ["UniformTypes", "CLibArchive"]),
     // Export: document reader/writer API, exporters, export plans.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The deterministic package corpus of `../shared/bench/make_corpus.py`, built once per test run.
+/// The deterministic package corpus of `scripts/bench/make_corpus.py`, built once per test run.
 public enum BenchmarkCorpus {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var built: URL?
@@ -22,7 +22,7 @@ public enum BenchmarkCorpus {
       try? FileManager.default.removeItem(at: destination)
       try FileManager.default.createDirectory(
         at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let script = ProjectPaths.shared.appendingPathComponent("bench/make_corpus.py").path
+      let script = ProjectPaths.corpusGenerator.path
       let result = try runProcess("python3", [script, destination.path, "--scale", "small"])
       guard result.status == 0 else {
         throw CocoaError(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Places in the checkout that tests read: samples, schemas, the shared corpus.
+/// Places in the checkout that tests read: samples, schemas, the real-plist corpus.
 public enum ProjectPaths {
   /// The package root (the folder holding `Package.swift`).
   public static let root: URL = {
@@ -30,18 +30,21 @@ public enum ProjectPaths {
   /// `Schemas/`.
   public static var schemas: URL { root.appendingPathComponent("Schemas") }
 
-  /// `../shared` beside the checkout (`FOLIO_SHARED` overrides).
-  public static var shared: URL {
-    if let path = ProcessInfo.processInfo.environment["FOLIO_SHARED"] {
-      return URL(fileURLWithPath: path)
-    }
-    return root.deletingLastPathComponent().appendingPathComponent("shared")
+  /// `Tests/Fixtures/InfoPlists`: real Info.plists from public projects, with their origin and
+  /// licence in `SOURCES.tsv` beside them.
+  public static var plistCorpus: URL { root.appendingPathComponent("Tests/Fixtures/InfoPlists") }
+
+  /// `scripts/bench/make_corpus.py`, the deterministic benchmark corpus generator.
+  public static var corpusGenerator: URL {
+    root.appendingPathComponent("scripts/bench/make_corpus.py")
   }
 
-  /// `../shared/corpus/plists`.
-  public static var plistCorpus: URL { shared.appendingPathComponent("corpus/plists") }
+  /// The system-types research table compiled into the registry.
+  public static var systemTypesTable: URL {
+    root.appendingPathComponent("Sources/UniformTypes/Registry/system-types.tsv")
+  }
 
-  /// Every `*.plist` file of the shared corpus, sorted by name.
+  /// Every `*.plist` file of the real-plist corpus, sorted by name.
   public static func plistCorpusFiles() throws -> [URL] {
     try FileManager.default.contentsOfDirectory(
       at: plistCorpus, includingPropertiesForKeys: nil

@@ -3,7 +3,7 @@
 #
 #   scripts/bench/export.sh [--runs N] [--scale small|full] [--corpus DIR]
 #
-# Builds folio in release mode, generates ../shared/bench/make_corpus.py at the given
+# Builds folio in release mode, generates scripts/bench/make_corpus.py at the given
 # scale once (into $FOLIO_BENCH_CORPUS, default /tmp/folio-bench-corpus for full and
 # /tmp/folio-bench-corpus-small for small, reused across runs), then times each case
 # with /usr/bin/time: wall seconds and peak resident memory, best of N runs, beside a
@@ -45,7 +45,7 @@ folio="$root/.build/release/folio"
 if [ ! -d "$corpus/pages.examplenotebook" ]; then
   echo "bench: generating the $scale corpus in $corpus (once)" >&2
   rm -rf "$corpus"
-  python3 ../shared/bench/make_corpus.py "$corpus" --scale "$scale" >&2
+  python3 scripts/bench/make_corpus.py "$corpus" --scale "$scale" >&2
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/folio-bench-export.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM

@@ -4,7 +4,7 @@
 #   scripts/bench/pipeline.sh [--runs N] [--only pack|expand|big] [--packages "pages media"]
 #                             [--corpus DIR]
 #
-# Builds folio in release mode, generates ../shared/bench/make_corpus.py --scale full
+# Builds folio in release mode, generates scripts/bench/make_corpus.py --scale full
 # once (into $FOLIO_BENCH_CORPUS, default /tmp/folio-bench-corpus, reused across runs),
 # then times each case with /usr/bin/time: wall seconds and peak resident memory,
 # best of N runs, beside bsdtar, Info-ZIP and Python on the same input in the same run.
@@ -37,7 +37,7 @@ folio="$root/.build/release/folio"
 if [ ! -d "$corpus/pages.examplenotebook" ]; then
   echo "bench: generating the full corpus in $corpus (once)" >&2
   rm -rf "$corpus"
-  python3 ../shared/bench/make_corpus.py "$corpus" --scale full >&2
+  python3 scripts/bench/make_corpus.py "$corpus" --scale full >&2
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/folio-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM

@@ -15,5 +15,5 @@ swiftc -O -wmo -parse-as-library -module-name PropertyListBench \
   -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
   $(find Sources/PropertyLists -name '*.swift') Benchmarks/PropertyListBench/BenchMain.swift \
   -o "$work/plist-bench"
-corpus="${FOLIO_SHARED:-../shared}/corpus/plists"
+corpus="Tests/Fixtures/InfoPlists"
 exec "$work/plist-bench" "$corpus" "$rounds" ${2:+"$2"}

@@ -20,7 +20,7 @@ rounds="${1:-100}"
 lookups="${2:-1000000}"
 work=".build/bench/types"
 mkdir -p "$work"
-corpus="${FOLIO_SHARED:-../shared}/corpus/plists"
+corpus="Tests/Fixtures/InfoPlists"
 common="-O -wmo -parse-as-library -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -I $work"
 
 echo "building (swiftc -O -wmo)…" >&2

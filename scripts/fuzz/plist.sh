@@ -22,7 +22,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PropertyListFu
 
 # Seeds: every corpus plist in all three formats (JSON where it converts), and the kept inputs.
 swift build --product folio >/dev/null
-for file in ../shared/corpus/plists/*.plist Samples/NotebookApp/Info.plist; do
+for file in Tests/Fixtures/InfoPlists/*.plist Samples/NotebookApp/Info.plist; do
   [ -f "$file" ] || continue
   name=$(basename "$file" .plist | tr -c 'A-Za-z0-9_\n-' '_')
   cp "$file" "$work/corpus/$name.xml"

@@ -1,6 +1,6 @@
 // The system-declared types Folio knows without reading any file.
 //
-// Sources (see ../shared/research/types.md and system-types.tsv): Apple's
+// Sources (system-types.tsv beside this file, copied from the project research notes): Apple's
 // UTCoreTypes.h (macOS 11.3 SDK) and its archived "System-Declared Uniform
 // Type Identifiers" page give identifiers and parents; tags come from a dump of
 // current macOS declarations. Rows are in lookup order: when several system

@@ -33,8 +33,8 @@ import UniformTypes
   }
 
   @Test func researchTableRowsAreAllPresentWithTheirParents() throws {
-    // Every row of ../shared/research/system-types.tsv, with its direct parents.
-    let url = ProjectPaths.shared.appendingPathComponent("research/system-types.tsv")
+    // Every row of the research table beside SystemTypeTable.swift, with its direct parents.
+    let url = ProjectPaths.systemTypesTable
     let text = try String(contentsOf: url, encoding: .utf8)
     for line in text.split(separator: "\n").dropFirst() {
       let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
