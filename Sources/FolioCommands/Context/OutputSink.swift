@@ -15,10 +15,28 @@ public final class OutputSink: Sendable {
   private let captured = Mutex(Data())
   /// Whether the sink is a terminal (live progress lines, colour).
   public let isTerminal: Bool
+  private let fixedColumns: Int?
 
-  private init(target: Target, isTerminal: Bool) {
+  private init(target: Target, isTerminal: Bool, columns: Int? = nil) {
     self.target = target
     self.isTerminal = isTerminal
+    self.fixedColumns = columns
+  }
+
+  /// The terminal's width in columns now (`TIOCGWINSZ`), or `nil` when the
+  /// sink is no terminal or its width is unknown.
+  public var columns: Int? {
+    guard isTerminal else { return nil }
+    if case .descriptor(let descriptor) = target {
+      return TerminalSize.columns(of: descriptor)
+    }
+    return fixedColumns
+  }
+
+  /// Whether the sink writes to a real terminal, whose resizes raise `SIGWINCH`.
+  var followsResizes: Bool {
+    if case .descriptor = target { return isTerminal }
+    return false
   }
 
   /// A sink writing to a file descriptor.
@@ -31,10 +49,12 @@ public final class OutputSink: Sendable {
 
   /// A sink that keeps what is written, for tests.
   ///
-  /// - Parameter isTerminal: Whether the sink should claim to be a terminal.
+  /// - Parameters:
+  ///   - isTerminal: Whether the sink should claim to be a terminal.
+  ///   - columns: The width it claims, when it claims to be a terminal.
   /// - Returns: The sink; read it back with ``text``.
-  public static func buffer(isTerminal: Bool = false) -> OutputSink {
-    OutputSink(target: .buffer, isTerminal: isTerminal)
+  public static func buffer(isTerminal: Bool = false, columns: Int? = nil) -> OutputSink {
+    OutputSink(target: .buffer, isTerminal: isTerminal, columns: columns)
   }
 
   /// Writes text as UTF-8.

@@ -83,12 +83,19 @@ public struct ProgressDisplay: Sendable {
   public func track<T: Sendable>(_ work: (ProgressReporter) async throws -> T) async throws -> T {
     let root = ProgressReporter(totalCount: 1)
     var watcher: Task<Void, Never>?
+    var resizeWatcher: Task<Void, Never>?
     let outcome = Outcome()
     if mode != .none {
       let events = root.events(interval: mode == .live ? Self.liveInterval : Self.jsonInterval)
       let display = self
-      watcher = Task { await display.show(events, outcome: outcome) }
+      let live = LiveLine(sink: sink, line: ProgressLine(verb: verb))
+      watcher = Task { await display.show(events, root: root, live: live, outcome: outcome) }
+      if mode == .live && sink.followsResizes {
+        let resizes = TerminalSize.resizes()
+        resizeWatcher = Task { for await _ in resizes { live.redraw() } }
+      }
     }
+    defer { resizeWatcher?.cancel() }
     do {
       let value = try await work(root)
       root.finish()
@@ -108,8 +115,67 @@ public struct ProgressDisplay: Sendable {
     let status = Mutex("ok")
   }
 
-  private func show(_ events: AsyncStream<ProgressEvent>, outcome: Outcome) async {
-    var drawn = false
+  /// The live line on a terminal: drawn at most once per ``liveInterval`` (a
+  /// new file or new bytes), again at once when the terminal is resized, and
+  /// finally left in place (success) or cleared (failure).
+  private final class LiveLine: Sendable {
+    let sink: OutputSink
+    let line: ProgressLine
+    private let state = Mutex(State())
+
+    private struct State {
+      var last: ProgressSnapshot?
+      var drawnAt: ContinuousClock.Instant?
+      var closed = false
+    }
+
+    init(sink: OutputSink, line: ProgressLine) {
+      self.sink = sink
+      self.line = line
+    }
+
+    /// Whether a throttled draw would happen now.
+    var isDue: Bool {
+      state.withLock { state in
+        guard !state.closed else { return false }
+        guard let drawnAt = state.drawnAt else { return true }
+        return ContinuousClock.now - drawnAt >= ProgressDisplay.liveInterval
+      }
+    }
+
+    func draw(_ snapshot: ProgressSnapshot) {
+      state.withLock { state in
+        guard !state.closed else { return }
+        state.last = snapshot
+        state.drawnAt = .now
+        sink.write("\r\u{1B}[K" + line.render(snapshot, columns: sink.columns))
+      }
+    }
+
+    func redraw() {
+      state.withLock { state in
+        guard !state.closed, let last = state.last else { return }
+        sink.write("\r\u{1B}[K" + line.render(last, columns: sink.columns))
+      }
+    }
+
+    func close(_ snapshot: ProgressSnapshot, succeeded: Bool) {
+      state.withLock { state in
+        guard !state.closed else { return }
+        state.closed = true
+        if succeeded {
+          sink.write("\r\u{1B}[K" + line.render(snapshot, columns: sink.columns) + "\n")
+        } else if state.last != nil {
+          sink.write("\r\u{1B}[K")
+        }
+      }
+    }
+  }
+
+  private func show(
+    _ events: AsyncStream<ProgressEvent>, root: ProgressReporter, live: LiveLine,
+    outcome: Outcome
+  ) async {
     for await event in events {
       switch (mode, event) {
       case (.json, .fileStarted(let path, let size)):
@@ -127,44 +193,27 @@ public struct ProgressDisplay: Sendable {
           Self.object(
             [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(snapshot))
         )
+      case (.live, .fileStarted):
+        // A new file shows its name, so even a quick run draws one line with a path.
+        if live.isDue { live.draw(root.snapshot) }
       case (.live, .update(let snapshot)):
-        sink.write("\r\u{1B}[K" + line(snapshot))
-        drawn = true
+        live.draw(snapshot)
       case (.live, .finished(let snapshot)):
-        if outcome.status.withLock({ $0 }) == "ok" {
-          sink.write("\r\u{1B}[K" + line(snapshot) + "\n")
-        } else if drawn {
-          sink.write("\r\u{1B}[K")
-        }
+        live.close(snapshot, succeeded: outcome.status.withLock { $0 } == "ok")
       default:
         break
       }
     }
   }
 
-  /// The live line: `Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  0:02 left`.
+  /// The live line at full length: `Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  0:02 left`.
   ///
-  /// - Parameter snapshot: The progress to show.
+  /// - Parameters:
+  ///   - snapshot: The progress to show.
+  ///   - columns: The terminal's width, to fit the line to (see ``ProgressLine``).
   /// - Returns: The line, without a line break.
-  func line(_ snapshot: ProgressSnapshot) -> String {
-    var parts = [verb]
-    if let total = snapshot.totalFiles {
-      parts.append("\(Self.count(snapshot.completedFiles))/\(Self.count(total)) files")
-    } else {
-      parts.append("\(Self.count(snapshot.completedFiles)) files")
-    }
-    if let total = snapshot.totalBytes {
-      parts.append("\(Self.bytes(snapshot.completedBytes))/\(Self.bytes(total))")
-    } else {
-      parts.append(Self.bytes(snapshot.completedBytes))
-    }
-    parts.append("\(Self.bytes(Int64(snapshot.bytesPerSecond)))/s")
-    if snapshot.isFinished {
-      parts.append("in \(Self.clock(snapshot.elapsed))")
-    } else if let remaining = snapshot.estimatedTimeRemaining {
-      parts.append("\(Self.clock(remaining)) left")
-    }
-    return parts.joined(separator: "  ")
+  func line(_ snapshot: ProgressSnapshot, columns: Int? = nil) -> String {
+    ProgressLine(verb: verb).render(snapshot, columns: columns)
   }
 
   static func fields(_ snapshot: ProgressSnapshot) -> [(String, String)] {

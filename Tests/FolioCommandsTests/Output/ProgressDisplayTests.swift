@@ -70,3 +70,64 @@ import Testing
     #expect(!failing.text.contains("\n"))
   }
 }
+
+@Suite struct ProgressLineTests {
+  let snapshot = ProgressSnapshot(
+    fractionCompleted: 0.5, completedFiles: 1204, totalFiles: 2001, completedBytes: 4_300_000,
+    totalBytes: 9_437_184, elapsed: .seconds(1), bytesPerSecond: 12_897_485,
+    estimatedTimeRemaining: .seconds(62),
+    currentFile: "Notebook.examplenotebook/pages/0F6C2B1A-4D0E-4C57-9D31-2B7E6A1C9F00.txt")
+
+  @Test func wideTerminalShowsEveryFieldAndTheWholePath() {
+    let line = ProgressLine(verb: "Packing").render(snapshot, columns: 200)
+    #expect(
+      line
+        == "Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  1:02 left  Notebook.examplenotebook/pages/0F6C2B1A-4D0E-4C57-9D31-2B7E6A1C9F00.txt"
+    )
+  }
+
+  @Test func eightyColumnsShortenThePathInTheMiddleAfterDroppingTheRate() {
+    let line = ProgressLine(verb: "Packing").render(snapshot, columns: 80)
+    #expect(
+      line == "Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  1:02 left  Noteboo…B7E6A1C9F00.txt")
+    #expect(DisplayWidth.of(line) == 79)
+    let wider = ProgressLine(verb: "Packing").render(snapshot, columns: 100)
+    #expect(wider.hasPrefix("Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  1:02 left  "))
+    #expect(wider.contains("…") && DisplayWidth.of(wider) == 99)
+  }
+
+  @Test func fortyColumnsDropFieldsAndNeverReachTheEdge() {
+    let line = ProgressLine(verb: "Packing").render(snapshot, columns: 40)
+    #expect(line == "Packing  1,204/2,001 files")
+    for columns in 1...120 {
+      #expect(
+        DisplayWidth.of(ProgressLine(verb: "Packing").render(snapshot, columns: columns))
+          < max(columns, 2))
+    }
+  }
+
+  @Test func wideNamesAreMeasuredByDisplayWidth() {
+    var wide = snapshot
+    wide.currentFile = "笔记本.examplenotebook/页面/第一页的内容和更多的内容.txt"
+    for columns in [70, 80, 100] {
+      let line = ProgressLine(verb: "Packing").render(wide, columns: columns)
+      #expect(DisplayWidth.of(line) <= columns - 1)
+      #expect(line.contains("…"))
+    }
+  }
+
+  @Test func countsAgreeInNumber() {
+    var one = snapshot
+    one.completedFiles = 1
+    one.totalFiles = nil
+    #expect(
+      ProgressLine(verb: "Expanding").render(one, columns: nil).hasPrefix("Expanding  1 file  "))
+  }
+
+  @Test func controlCharactersInPathsAreEscaped() {
+    var odd = snapshot
+    odd.currentFile = "a\nb\u{1B}[2J"
+    let line = ProgressLine(verb: "Packing").render(odd, columns: nil)
+    #expect(line.hasSuffix("a\\nb\\x1B[2J"))
+  }
+}
