@@ -44,14 +44,18 @@ public struct ArgumentParser: Sendable {
         return .help(try helpPath(Array(arguments[(index + 1)...])))
       }
       if token.hasPrefix("-") && token != "-" {
-        throw UsageError("unknown option '\(token)'", path: path)
+        let name = String(token.drop { $0 == "-" }.prefix { $0 != "=" })
+        let known = ["help"] + (path.count == 1 ? ["version"] : [])
+        throw UsageError(
+          "unknown option '\(token)'" + Suggestions.didYouMean(name, among: known, prefix: "--"),
+          path: path)
       }
       guard
         let next = current.configuration.subcommands.first(where: {
           $0.configuration.name == token
         })
       else {
-        throw UsageError("unknown subcommand '\(token)'", path: path)
+        throw unknownSubcommand(token, path: path)
       }
       path.append(next)
       index += 1
@@ -64,7 +68,7 @@ public struct ArgumentParser: Sendable {
     var optionsEnded = false
 
     func option(named long: String) -> OptionSpec? {
-      configuration.options.first { $0.long == long }
+      configuration.options.first { $0.longNames.contains(long) }
     }
     func option(short: Character) -> OptionSpec? {
       configuration.options.first { $0.short == short }
@@ -97,7 +101,10 @@ public struct ArgumentParser: Sendable {
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         guard let spec = option(named: name) else {
-          throw UsageError("unknown option '--\(name)'", path: path)
+          let known = configuration.options.flatMap(\.longNames) + ["help"]
+          throw UsageError(
+            "unknown option '--\(name)'" + Suggestions.didYouMean(name, among: known, prefix: "--"),
+            path: path)
         }
         if spec.takesValue {
           if let inlineValue {
@@ -113,7 +120,8 @@ public struct ArgumentParser: Sendable {
           if inlineValue != nil {
             throw UsageError("option '--\(name)' does not take a value", path: path)
           }
-          try record(spec, value: nil, token: token)
+          // `--no-keep-parent` counts under its own name; the typed option reads both.
+          parsed.flagCounts[name, default: 0] += 1
         }
         continue
       }
@@ -154,11 +162,17 @@ public struct ArgumentParser: Sendable {
           $0.configuration.name == word
         })
       else {
-        throw UsageError("unknown subcommand '\(word)'", path: path)
+        throw unknownSubcommand(word, path: path)
       }
       path.append(next)
     }
     return path
+  }
+
+  private func unknownSubcommand(_ word: String, path: [any ParsableCommand.Type]) -> UsageError {
+    let names = path[path.count - 1].configuration.subcommands.map { $0.configuration.name }
+    return UsageError(
+      "unknown subcommand '\(word)'" + Suggestions.didYouMean(word, among: names), path: path)
   }
 
   /// Hands positional values to the declared arguments in order.
@@ -198,7 +212,13 @@ public struct ArgumentParser: Sendable {
       }
     }
     if let stray = remaining.first {
-      throw UsageError("unexpected argument '\(stray)'", path: path)
+      var message = "unexpected argument '\(stray)'"
+      if let output = path.last?.configuration.outputOption, parsed.value(output.long) == nil {
+        // `folio pack DIR out.zip`: the second word was meant as the output.
+        let spelling = output.short.map { "-\($0)" } ?? "--\(output.long)"
+        message += "; to name the output, use '\(spelling) \(stray)'"
+      }
+      throw UsageError(message, path: path)
     }
   }
 }

@@ -25,70 +25,68 @@ extension FolioCommand {
         DEST is locked (exclusive) while it is written.
         """,
       options: [
-        .value("output", short: "o", valueName: "DEST", help: "The folder to create."),
-        .flag("force", short: "f", help: "Replace an existing DEST atomically."),
-        .flag(
-          "update",
-          help:
-            "Rewrite only changed files of an existing DEST (others keep inode and time); remove files the archive no longer has."
-        ),
-        .value(
-          "max-bytes", valueName: "SIZE",
-          help: "Refuse to expand more than SIZE bytes in total (default 16G; K, M, G, T suffixes)."
-        ),
-        .value(
-          "max-entries", valueName: "N",
-          help: "Refuse archives with more than N entries (default 1000000)."),
-        .value(
-          "max-ratio", valueName: "N",
-          help: "Refuse data expanding more than N times its compressed size (default 1000)."),
-        .flag(
-          "allow-collisions",
-          help: "Allow names that differ only by case or Unicode normalisation."),
-        .flag("keep-top-folder", help: "Keep the archive's one top folder inside DEST."),
-        .flag(
-          "keep-apple-double", help: "Write '__MACOSX/' and '._*' entries instead of skipping them."
-        ),
-        .flag("no-sync", help: "Do not flush DEST to disk before moving it into place."),
-        .value(
-          "lock-timeout", valueName: "SECONDS",
-          help: "How long to wait for another process's lock on DEST (default 30)."),
-        .progressMode,
-        .quiet,
+        output, force, update, maxBytes, maxEntries, maxRatio, allowCollisions, keepTopFolder,
+        keepAppleDouble, noSync, lockTimeout, ProgressOptions.mode, ProgressOptions.quiet,
       ],
-      arguments: [ArgumentSpec("ARCHIVE", help: "The archive to expand.")])
+      arguments: [archiveArgument])
+
+    static let output = Option.path(
+      "output", short: "o", valueName: "DEST", directory: true, help: "The folder to create.")
+    static let force = Option.flag(
+      "force", short: "f", help: "Replace an existing DEST atomically.")
+    static let update = Option.flag(
+      "update",
+      help:
+        "Rewrite only changed files of an existing DEST (others keep inode and time); remove files the archive no longer has."
+    )
+    static let maxBytes = Option.byteCount(
+      "max-bytes",
+      help: "Refuse to expand more than SIZE bytes in total (default 16G; K, M, G, T suffixes).")
+    static let maxEntries = Option.integer(
+      "max-entries", in: 1...Int(Int32.max),
+      help: "Refuse archives with more than N entries (default 1000000).")
+    static let maxRatio = Option.integer(
+      "max-ratio", in: 1...1_000_000_000,
+      help: "Refuse data expanding more than N times its compressed size (default 1000).")
+    static let allowCollisions = Option.flag(
+      "allow-collisions", help: "Allow names that differ only by case or Unicode normalisation.")
+    static let keepTopFolder = Option.flag(
+      "keep-top-folder", help: "Keep the archive's one top folder inside DEST.")
+    static let keepAppleDouble = Option.flag(
+      "keep-apple-double", help: "Write '__MACOSX/' and '._*' entries instead of skipping them.")
+    static let noSync = Option.flag(
+      "no-sync", help: "Do not flush DEST to disk before moving it into place.")
+    static let lockTimeout = SharedOptions.lockTimeout(on: "DEST")
+    static let archiveArgument = Argument.one("ARCHIVE", help: "The archive to expand.")
 
     let archive: String
     let output: String?
     let mode: ExpansionMode
     let policy: ExpansionPolicy
     let lockTimeout: Duration
-    let progress: String?
+    let progress: ProgressDisplay.Mode?
     let quiet: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-      archive = arguments.argument("ARCHIVE") ?? ""
-      output = arguments.value("output")
-      if arguments.flag("force") && arguments.flag("update") {
+      archive = arguments[Self.archiveArgument]
+      output = try arguments[Self.output]
+      let (force, update) = (try arguments[Self.force], try arguments[Self.update])
+      if force && update {
         throw UsageError("--force and --update cannot be used together")
       }
-      mode = arguments.flag("force") ? .replace : arguments.flag("update") ? .update : .fresh
+      mode = force ? .replace : update ? .update : .fresh
       var policy = ExpansionPolicy.default
-      if let bytes = try arguments.byteCount("max-bytes") { policy.maxTotalBytes = bytes }
-      if let entries = try arguments.integer("max-entries", in: 1...Int(Int32.max)) {
-        policy.maxEntryCount = entries
-      }
-      if let ratio = try arguments.integer("max-ratio", in: 1...1_000_000_000) {
-        policy.maxCompressionRatio = Double(ratio)
-      }
-      policy.allowsNameCollisions = arguments.flag("allow-collisions")
-      policy.keepsTopFolder = arguments.flag("keep-top-folder")
-      policy.skipsAppleDouble = !arguments.flag("keep-apple-double")
-      policy.flushesBeforeCommit = !arguments.flag("no-sync")
+      if let bytes = try arguments[Self.maxBytes] { policy.maxTotalBytes = bytes }
+      if let entries = try arguments[Self.maxEntries] { policy.maxEntryCount = entries }
+      if let ratio = try arguments[Self.maxRatio] { policy.maxCompressionRatio = Double(ratio) }
+      policy.allowsNameCollisions = try arguments[Self.allowCollisions]
+      policy.keepsTopFolder = try arguments[Self.keepTopFolder]
+      policy.skipsAppleDouble = !(try arguments[Self.keepAppleDouble])
+      policy.flushesBeforeCommit = !(try arguments[Self.noSync])
       self.policy = policy
-      lockTimeout = try arguments.seconds("lock-timeout") ?? PackageLock.defaultTimeout
-      progress = arguments.value("progress")
-      quiet = arguments.flag("quiet")
+      lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
+      progress = try arguments[ProgressOptions.mode]
+      quiet = try arguments[ProgressOptions.quiet]
     }
 
     /// DEST when `-o` is not given: the archive's name without its archive extension.
@@ -105,7 +103,7 @@ extension FolioCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-      let mode = try ProgressDisplay.mode(
+      let mode = ProgressDisplay.mode(
         progress: progress, quiet: quiet, sink: context.standardError)
       let archiveURL = URL(fileURLWithPath: context.absolutePath(archive))
       let destination = URL(

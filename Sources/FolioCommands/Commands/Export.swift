@@ -23,32 +23,31 @@ struct Export: ParsableCommand {
       one failure does not stop the others (exit 1 if any failed).
       """,
     options: [
-      .value(
-        "to", valueName: "TYPE", help: "The type to export to: identifier, extension or MIME type."),
-      .value(
-        "output", short: "o", valueName: "OUT",
-        help:
-          "Where to write (default: INPUT's base name plus TYPE's extension, here; '-' for standard output)."
-      ),
-      .value(
-        "declarations", valueName: "FILE", repeatable: true,
-        help: "A property list with type declarations (Info.plist); may repeat."),
-      .value(
-        "from", valueName: "TYPE", help: "The input's type, when its name and bytes do not tell."),
-      .flag("list", help: "List every type INPUT can be exported to, with the route."),
-      .flag("explain", help: "Print the input's type and each export step."),
-      .flag("force", short: "f", help: "Replace existing outputs."),
-      .value(
-        "jobs", short: "j", valueName: "N",
-        help: "How many inputs to export at once (default: the number of cores)."),
-      .progressMode,
-      .quiet,
+      to, output, SharedOptions.declarations, from, list, explain, force, jobs,
+      ProgressOptions.mode, ProgressOptions.quiet,
     ],
-    arguments: [
-      ArgumentSpec(
-        "INPUT", arity: .many(minimum: 1), help: "The documents to export ('-' for standard input)."
-      )
-    ])
+    arguments: [inputArguments])
+
+  static let to = Option.string(
+    "to", valueName: "TYPE", completion: .type,
+    help: "The type to export to: identifier, extension or MIME type.")
+  static let output = Option.path(
+    "output", short: "o", valueName: "OUT",
+    help:
+      "Where to write (default: INPUT's base name plus TYPE's extension, here; '-' for standard output)."
+  )
+  static let from = Option.string(
+    "from", valueName: "TYPE", completion: .type,
+    help: "The input's type, when its name and bytes do not tell.")
+  static let list = Option.flag(
+    "list", help: "List every type INPUT can be exported to, with the route.")
+  static let explain = Option.flag("explain", help: "Print the input's type and each export step.")
+  static let force = Option.flag("force", short: "f", help: "Replace existing outputs.")
+  static let jobs = Option.integer(
+    "jobs", short: "j", in: 1...1024,
+    help: "How many inputs to export at once (default: the number of cores).")
+  static let inputArguments = Argument.many(
+    "INPUT", minimum: 1, help: "The documents to export ('-' for standard input).")
 
   var inputs: [String]
   var target: String?
@@ -59,22 +58,21 @@ struct Export: ParsableCommand {
   var explain: Bool
   var force: Bool
   var jobs: Int
-  var progress: String?
+  var progress: ProgressDisplay.Mode?
   var quiet: Bool
 
   init(parsing arguments: ParsedArguments) throws {
-    inputs = arguments.arguments("INPUT")
-    target = arguments.value("to")
-    output = arguments.value("output")
-    declarations = arguments.values("declarations")
-    from = arguments.value("from")
-    list = arguments.flag("list")
-    explain = arguments.flag("explain")
-    force = arguments.flag("force")
-    jobs =
-      try arguments.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-    progress = arguments.value("progress")
-    quiet = arguments.flag("quiet")
+    inputs = arguments[Self.inputArguments]
+    target = try arguments[Self.to]
+    output = try arguments[Self.output]
+    declarations = try arguments[SharedOptions.declarations]
+    from = try arguments[Self.from]
+    list = try arguments[Self.list]
+    explain = try arguments[Self.explain]
+    force = try arguments[Self.force]
+    jobs = try arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
+    progress = try arguments[ProgressOptions.mode]
+    quiet = try arguments[ProgressOptions.quiet]
     if list {
       guard inputs.count == 1 else { throw UsageError("'--list' takes one INPUT") }
       guard target == nil, output == nil else {
@@ -93,8 +91,7 @@ struct Export: ParsableCommand {
     let declaredType = try from.map { try resolve($0, option: "from", registry: registry) }
     if list { return try listTargets(context, registry: registry, declaredType: declaredType) }
     let targetType = try resolve(target ?? "", option: "to", registry: registry)
-    let mode = try ProgressDisplay.mode(
-      progress: progress, quiet: quiet, sink: context.standardError)
+    let mode = ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
     if inputs.count == 1 {
       return try await exportOne(
         inputs[0], to: targetType, declaredType: declaredType, registry: registry, mode: mode,

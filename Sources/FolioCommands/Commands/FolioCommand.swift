@@ -7,7 +7,8 @@ public struct FolioCommand: ParsableCommand {
       Folio reads Apple-style type declarations (UTExportedTypeDeclarations,
       UTImportedTypeDeclarations, CFBundleDocumentTypes) from property lists,
       and flattens document packages to zip or tar and expands them again.
-      Exit codes: 0 success, 1 the work failed or found errors, 64 usage error.
+      Exit codes: 0 success, 1 the work failed or found errors, 64 usage error,
+      130 interrupted (Ctrl-C).
       """,
     subcommands: FolioCommand.subcommands
   )

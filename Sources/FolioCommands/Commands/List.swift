@@ -13,15 +13,19 @@ extension FolioCommand {
         truncated stream, gzip trailer that does not match) is an error, even
         after the entries before the damage were listed.
         """,
-      options: [.flag("names", help: "Print only the names, one per line (like 'bsdtar -t').")],
-      arguments: [ArgumentSpec("ARCHIVE", help: "The archive to list.")])
+      options: [names],
+      arguments: [archiveArgument])
+
+    static let names = Option.flag(
+      "names", help: "Print only the names, one per line (like 'bsdtar -t').")
+    static let archiveArgument = Argument.one("ARCHIVE", help: "The archive to list.")
 
     let archive: String
     let namesOnly: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-      archive = arguments.argument("ARCHIVE") ?? ""
-      namesOnly = arguments.flag("names")
+      archive = arguments[Self.archiveArgument]
+      namesOnly = try arguments[Self.names]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

@@ -22,28 +22,32 @@ struct Pack: ParsableCommand {
       times clamped to SOURCE_DATE_EPOCH.
       """,
     options: [
-      .value(
-        "output", short: "o", valueName: "OUT",
-        help: "The archive to write (default: PACKAGE's name plus the format's extension, here)."),
-      .value(
-        "format", valueName: "FORMAT",
-        help:
-          "zip, tar, tar.gz, tar.bz2, tar.xz or tar.zst (default: from OUT's extension, else zip)."),
-      .value(
-        "level", valueName: "N",
-        help: "Compression level (zip 0-9, 0 stores; gzip/bzip2 1-9; xz 0-9; zstd 1-19)."),
-      .flag("reproducible", help: "Write byte-identical archives for identical trees."),
-      .flag("keep-parent", help: "Make the package itself the archive's top folder (the default)."),
-      .flag("no-keep-parent", help: "Put the package's contents at the archive's top level."),
-      .flag(
-        "allow-external-symlinks", help: "Store symbolic links that point outside the package."),
-      .progressMode,
-      .value(
-        "lock-timeout", valueName: "SECONDS",
-        help: "How long to wait for another process's lock on PACKAGE (default 30)."),
-      .quiet,
+      output, format, level, reproducible, keepParent, allowExternalSymlinks, ProgressOptions.mode,
+      lockTimeout, ProgressOptions.quiet,
     ],
-    arguments: [ArgumentSpec("PACKAGE", help: "The package or folder to pack.")])
+    arguments: [packageArgument])
+
+  static let output = Option.path(
+    "output", short: "o", valueName: "OUT",
+    help: "The archive to write (default: PACKAGE's name plus the format's extension, here).")
+  static let format = Option.choice(
+    "format", valueName: "FORMAT", ArchiveFormat.allCases, name: \.name,
+    help: "zip, tar, tar.gz, tar.bz2, tar.xz or tar.zst (default: from OUT's extension, else zip).")
+  static let level = Option.integer(
+    "level", in: 0...22,
+    help: "Compression level (zip 0-9, 0 stores; gzip/bzip2 1-9; xz 0-9; zstd 1-19).")
+  static let reproducible = Option.flag(
+    "reproducible", help: "Write byte-identical archives for identical trees.")
+  static let keepParent = Option.negatable(
+    "keep-parent", default: true,
+    help:
+      "Make the package itself the archive's top folder (the default), or put its contents at the top."
+  )
+  static let allowExternalSymlinks = Option.flag(
+    "allow-external-symlinks", help: "Store symbolic links that point outside the package.")
+  static let lockTimeout = SharedOptions.lockTimeout(on: "PACKAGE")
+  static let packageArgument = Argument.one(
+    "PACKAGE", completion: .directory, help: "The package or folder to pack.")
 
   var package: String
   var output: String?
@@ -52,35 +56,25 @@ struct Pack: ParsableCommand {
   var reproducible: Bool
   var keepParent: Bool
   var allowExternalSymlinks: Bool
-  var progress: String?
+  var progress: ProgressDisplay.Mode?
   var quiet: Bool
   var lockTimeout: Duration
 
   init(parsing arguments: ParsedArguments) throws {
-    package = arguments.argument("PACKAGE") ?? ""
-    output = arguments.value("output")
-    if let word = arguments.value("format") {
-      guard let format = ArchiveFormat(name: word) else {
-        let names = ArchiveFormat.allCases.map(\.name).joined(separator: ", ")
-        throw UsageError("invalid value '\(word)' for '--format': expected one of \(names)")
-      }
-      self.format = format
-    }
-    level = try arguments.integer("level", in: 0...22)
-    reproducible = arguments.flag("reproducible")
-    if arguments.flag("keep-parent") && arguments.flag("no-keep-parent") {
-      throw UsageError("'--keep-parent' and '--no-keep-parent' contradict each other")
-    }
-    keepParent = !arguments.flag("no-keep-parent")
-    allowExternalSymlinks = arguments.flag("allow-external-symlinks")
-    progress = arguments.value("progress")
-    quiet = arguments.flag("quiet")
-    lockTimeout = try arguments.seconds("lock-timeout") ?? PackageLock.defaultTimeout
+    package = arguments[Self.packageArgument]
+    output = try arguments[Self.output]
+    format = try arguments[Self.format]
+    level = try arguments[Self.level]
+    reproducible = try arguments[Self.reproducible]
+    keepParent = try arguments[Self.keepParent]
+    allowExternalSymlinks = try arguments[Self.allowExternalSymlinks]
+    progress = try arguments[ProgressOptions.mode]
+    quiet = try arguments[ProgressOptions.quiet]
+    lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    let mode = try ProgressDisplay.mode(
-      progress: progress, quiet: quiet, sink: context.standardError)
+    let mode = ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
     let source = URL(fileURLWithPath: context.absolutePath(package))
     // Types from FOLIO_TYPES_PATH count too: a declared zip-based type names a zip output
     // and is stored rather than deflated again.

@@ -15,32 +15,30 @@ extension FolioCommand.Plist {
         JSON cannot hold dates, data or non-finite reals; such input is
         refused, as plutil refuses it.
         """,
-      options: [
-        .value(
-          "to", valueName: "FORMAT", help: "The format to write: xml, binary or json."),
-        .value(
-          "output", short: "o", valueName: "OUT",
-          help: "Where to write ('-' for standard output); default: replace FILE."),
-      ],
-      arguments: [
-        ArgumentSpec("FILE", help: "The property list to convert ('-' reads standard input).")
-      ]
+      options: [to, output],
+      arguments: [fileArgument]
     )
+
+    static let to = Option.choice(
+      "to", valueName: "FORMAT", of: PropertyListFormat.self,
+      help: "The format to write: xml, binary or json.")
+    static let output = Option.path(
+      "output", short: "o", valueName: "OUT",
+      help: "Where to write ('-' for standard output); default: replace FILE.")
+    static let fileArgument = Argument.one(
+      "FILE", help: "The property list to convert ('-' reads standard input).")
 
     var format: PropertyListFormat
     var file: String
     var output: String?
 
     init(parsing arguments: ParsedArguments) throws {
-      guard
-        let name = try arguments.choice("to", from: PropertyListFormat.allCases.map(\.rawValue)),
-        let format = PropertyListFormat(rawValue: name)
-      else {
+      guard let format = try arguments[Self.to] else {
         throw UsageError("missing option '--to' (xml, binary or json)")
       }
       self.format = format
-      file = arguments.argument("FILE") ?? "-"
-      output = arguments.value("output")
+      file = arguments[Self.fileArgument]
+      output = try arguments[Self.output]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

@@ -13,22 +13,20 @@ extension FolioCommand.Plist {
         Warnings (such as a key that repeats in a dictionary) are printed but
         do not fail the file. Exits 1 if any file is invalid.
         """,
-      options: [
-        .flag("silent", short: "s", help: "Print nothing for valid files.")
-      ],
-      arguments: [
-        ArgumentSpec(
-          "FILE", arity: .many(minimum: 1),
-          help: "Property lists to check ('-' reads standard input).")
-      ]
+      options: [silent],
+      arguments: [fileArguments]
     )
+
+    static let silent = Option.flag("silent", short: "s", help: "Print nothing for valid files.")
+    static let fileArguments = Argument.many(
+      "FILE", minimum: 1, help: "Property lists to check ('-' reads standard input).")
 
     var files: [String]
     var silent: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-      files = arguments.arguments("FILE")
-      silent = arguments.flag("silent")
+      files = arguments[Self.fileArguments]
+      silent = try arguments[Self.silent]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

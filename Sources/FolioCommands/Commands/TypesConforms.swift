@@ -12,24 +12,21 @@ extension FolioCommand.Types {
         to itself. Prints the answer in words, and exits 0 when A conforms to
         B and 1 when it does not.
         """,
-      options: [
-        .value(
-          "declarations", valueName: "FILE", repeatable: true,
-          help: "Also load types declared in FILE (repeatable).")
-      ],
-      arguments: [
-        ArgumentSpec("A", help: "The type asked about."),
-        ArgumentSpec("B", help: "The type it may conform to."),
-      ])
+      options: [SharedOptions.declarations],
+      arguments: [firstArgument, secondArgument])
+
+    static let firstArgument = Argument.one("A", completion: .type, help: "The type asked about.")
+    static let secondArgument = Argument.one(
+      "B", completion: .type, help: "The type it may conform to.")
 
     let first: String
     let second: String
     let declarations: [String]
 
     init(parsing arguments: ParsedArguments) throws {
-      first = arguments.argument("A") ?? ""
-      second = arguments.argument("B") ?? ""
-      declarations = arguments.values("declarations")
+      first = arguments[Self.firstArgument]
+      second = arguments[Self.secondArgument]
+      declarations = try arguments[SharedOptions.declarations]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

@@ -15,19 +15,17 @@ extension FolioCommand.Types {
         links are public.symlink and are not followed. A missing PATH is an
         error on standard error and makes the exit status 1.
         """,
-      options: [
-        .value(
-          "declarations", valueName: "FILE", repeatable: true,
-          help: "Also load types declared in FILE (repeatable).")
-      ],
-      arguments: [ArgumentSpec("PATH", arity: .many(minimum: 1), help: "Items to identify.")])
+      options: [SharedOptions.declarations],
+      arguments: [pathArguments])
+
+    static let pathArguments = Argument.many("PATH", minimum: 1, help: "Items to identify.")
 
     let paths: [String]
     let declarations: [String]
 
     init(parsing arguments: ParsedArguments) throws {
-      paths = arguments.arguments("PATH")
-      declarations = arguments.values("declarations")
+      paths = arguments[Self.pathArguments]
+      declarations = try arguments[SharedOptions.declarations]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

@@ -12,21 +12,18 @@ extension FolioCommand.Types {
         tabs. --conforming-to keeps the types that conform to a type (named by
         identifier, extension or MIME type), that type included.
         """,
-      options: [
-        .value(
-          "conforming-to", valueName: "TYPE",
-          help: "Only types conforming to TYPE (an identifier, extension or MIME type)."),
-        .value(
-          "declarations", valueName: "FILE", repeatable: true,
-          help: "Also load types declared in FILE (repeatable)."),
-      ])
+      options: [conformingToOption, SharedOptions.declarations])
+
+    static let conformingToOption = Option.string(
+      "conforming-to", valueName: "TYPE", completion: .type,
+      help: "Only types conforming to TYPE (an identifier, extension or MIME type).")
 
     let conformingTo: String?
     let declarations: [String]
 
     init(parsing arguments: ParsedArguments) throws {
-      conformingTo = arguments.value("conforming-to")
-      declarations = arguments.values("declarations")
+      conformingTo = try arguments[Self.conformingToOption]
+      declarations = try arguments[SharedOptions.declarations]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

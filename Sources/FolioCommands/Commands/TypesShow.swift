@@ -11,19 +11,18 @@ extension FolioCommand.Types {
         conformance tree lists every supertype, nearest first; a type reached
         again is marked '(above)'. Exits 1 when the type is unknown.
         """,
-      options: [
-        .value(
-          "declarations", valueName: "FILE", repeatable: true,
-          help: "Also load types declared in FILE (repeatable).")
-      ],
-      arguments: [ArgumentSpec("TYPE", help: "An identifier, extension or MIME type.")])
+      options: [SharedOptions.declarations],
+      arguments: [typeArgument])
+
+    static let typeArgument = Argument.one(
+      "TYPE", completion: .type, help: "An identifier, extension or MIME type.")
 
     let type: String
     let declarations: [String]
 
     init(parsing arguments: ParsedArguments) throws {
-      type = arguments.argument("TYPE") ?? ""
-      declarations = arguments.values("declarations")
+      type = arguments[Self.typeArgument]
+      declarations = try arguments[SharedOptions.declarations]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

@@ -18,24 +18,20 @@ extension FolioCommand {
         and sarif output go to standard output. Exit status: 1 when any error
         is found (or any warning, with --strict), 0 otherwise.
         """,
-      options: [
-        .value(
-          "format", valueName: "FORMAT",
-          help: "human (default), json (Schemas/validate-output.schema.json), github, or sarif."),
-        .flag("strict", help: "Treat warnings as errors for the exit status."),
-        .value(
-          "define", short: "D", valueName: "NAME=VALUE", repeatable: true,
-          help: "Give a build variable such as $(PRODUCT_BUNDLE_IDENTIFIER) a value."),
-        .flag(
-          "schema",
-          help: "First check XML files against the RELAX NG schemas in Schemas/ (via libxml2)."),
-        .value(
-          "declarations", valueName: "FILE", repeatable: true,
-          help: "Also load types declared in FILE (repeatable), as known types."),
-      ],
-      arguments: [
-        ArgumentSpec("FILE", arity: .many(minimum: 1), help: "Property lists to check.")
-      ])
+      options: [format, strict, define, schema, SharedOptions.declarations],
+      arguments: [fileArguments])
+
+    static let format = Option.choice(
+      "format", valueName: "FORMAT", of: DiagnosticFormat.self,
+      help: "human (default), json (Schemas/validate-output.schema.json), github, or sarif.")
+    static let strict = Option.flag("strict", help: "Treat warnings as errors for the exit status.")
+    static let define = Option.repeating(
+      "define", short: "D", valueName: "NAME=VALUE",
+      help: "Give a build variable such as $(PRODUCT_BUNDLE_IDENTIFIER) a value.")
+    static let schema = Option.flag(
+      "schema",
+      help: "First check XML files against the RELAX NG schemas in Schemas/ (via libxml2).")
+    static let fileArguments = Argument.many("FILE", minimum: 1, help: "Property lists to check.")
 
     let files: [String]
     let format: DiagnosticFormat
@@ -45,18 +41,16 @@ extension FolioCommand {
     let declarations: [String]
 
     init(parsing arguments: ParsedArguments) throws {
-      files = arguments.arguments("FILE")
-      let choice = try arguments.choice(
-        "format", from: DiagnosticFormat.allCases.map(\.rawValue))
-      format = choice.flatMap(DiagnosticFormat.init(rawValue:)) ?? .human
-      strict = arguments.flag("strict")
+      files = arguments[Self.fileArguments]
+      format = try arguments[Self.format] ?? .human
+      strict = try arguments[Self.strict]
       do {
-        variables = try BuildVariables.parse(arguments.values("define"))
+        variables = try BuildVariables.parse(try arguments[Self.define])
       } catch let error as UniformTypeError {
         throw UsageError("\(error.message) for '-D'")
       }
-      schema = arguments.flag("schema")
-      declarations = arguments.values("declarations")
+      schema = try arguments[Self.schema]
+      declarations = try arguments[SharedOptions.declarations]
       if files.filter({ $0 == "-" }).count > 1 {
         throw UsageError("standard input ('-') can be named only once")
       }

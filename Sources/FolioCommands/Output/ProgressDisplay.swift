@@ -57,19 +57,12 @@ public struct ProgressDisplay: Sendable {
   /// The mode the usual `--progress` and `--quiet` options ask for.
   ///
   /// - Parameters:
-  ///   - progress: The `--progress` value (`json`, `live`, `none`), if given.
+  ///   - progress: The `--progress` value, if given.
   ///   - quiet: Whether `--quiet` was given.
   ///   - sink: Standard error; a live line needs a terminal.
   /// - Returns: JSON or live when asked, nothing when quiet or not on a terminal, else live.
-  /// - Throws: ``UsageError`` for an unknown `--progress` value.
-  public static func mode(progress: String?, quiet: Bool, sink: OutputSink) throws -> Mode {
-    if let progress {
-      guard let mode = Mode(rawValue: progress) else {
-        throw UsageError(
-          "invalid value '\(progress)' for '--progress': expected one of json, live, none")
-      }
-      return mode
-    }
+  public static func mode(progress: Mode?, quiet: Bool, sink: OutputSink) -> Mode {
+    if let progress { return progress }
     if quiet || !sink.isTerminal { return .none }
     return .live
   }

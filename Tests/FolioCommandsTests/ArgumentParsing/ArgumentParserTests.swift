@@ -11,19 +11,21 @@ private struct Root: ParsableCommand {
 private struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "convert", abstract: "Convert files.",
-    options: [
-      .value("to", valueName: "FORMAT", help: "The target format."),
-      .value("output", short: "o", valueName: "OUT", help: "Where to write."),
-      .value("define", short: "D", valueName: "NAME=VALUE", repeatable: true, help: "A variable."),
-      .flag("force", short: "f", help: "Overwrite."),
-      .flag("quiet", short: "q", help: "Say less."),
-      .value("level", valueName: "N", help: "A level."),
-    ],
-    arguments: [ArgumentSpec("FILE", arity: .many(minimum: 1), help: "The inputs.")])
+    options: [to, output, define, force, quiet, level, keepParent],
+    arguments: [files])
+  static let to = Option.string("to", valueName: "FORMAT", help: "The target format.")
+  static let output = Option.path("output", short: "o", valueName: "OUT", help: "Where to write.")
+  static let define = Option.repeating(
+    "define", short: "D", valueName: "NAME=VALUE", help: "A variable.")
+  static let force = Option.flag("force", short: "f", help: "Overwrite.")
+  static let quiet = Option.flag("quiet", short: "q", help: "Say less.")
+  static let level = Option.string("level", valueName: "N", help: "A level.")
+  static let keepParent = Option.negatable("keep-parent", default: true, help: "Keep the parent.")
+  static let files = Argument.many("FILE", minimum: 1, help: "The inputs.")
   let parsed: ParsedArguments
   init(parsing arguments: ParsedArguments) throws { parsed = arguments }
   func run(_ context: CommandContext) async throws -> ExitCode {
-    context.standardOutput.write("files=\(parsed.arguments("FILE"))\n")
+    context.standardOutput.write("files=\(parsed[Self.files])\n")
     return .success
   }
 }
@@ -36,9 +38,9 @@ private struct Group: ParsableCommand {
 private struct Leaf: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "leaf", abstract: "A leaf.",
-    arguments: [
-      ArgumentSpec("A", help: "First."), ArgumentSpec("B", arity: .optional, help: "Second."),
-    ])
+    arguments: [a, b])
+  static let a = Argument.one("A", help: "First.")
+  static let b = Argument.optional("B", help: "Second.")
   init(parsing arguments: ParsedArguments) throws {}
   func run(_ context: CommandContext) async throws -> ExitCode { .success }
 }
@@ -64,55 +66,55 @@ private func usageError(_ words: [String]) -> UsageError? {
 
 @Suite struct ArgumentParserTests {
   @Test func longOptionTakesSeparateOrInlineValue() throws {
-    #expect(try parse(["convert", "--to", "xml", "a"]).value("to") == "xml")
-    #expect(try parse(["convert", "--to=json", "a"]).value("to") == "json")
-    #expect(try parse(["convert", "--to=", "a"]).value("to") == "")
+    #expect(try parse(["convert", "--to", "xml", "a"])[Convert.to] == "xml")
+    #expect(try parse(["convert", "--to=json", "a"])[Convert.to] == "json")
+    #expect(try parse(["convert", "--to=", "a"])[Convert.to] == "")
   }
 
   @Test func shortOptionTakesSeparateOrAttachedValue() throws {
-    #expect(try parse(["convert", "-o", "out.zip", "a"]).value("output") == "out.zip")
-    #expect(try parse(["convert", "-oout.zip", "a"]).value("output") == "out.zip")
+    #expect(try parse(["convert", "-o", "out.zip", "a"])[Convert.output] == "out.zip")
+    #expect(try parse(["convert", "-oout.zip", "a"])[Convert.output] == "out.zip")
   }
 
   @Test func clusteredShortFlagsAreEachSet() throws {
     let parsed = try parse(["convert", "-qf", "a"])
-    #expect(parsed.flag("quiet"))
-    #expect(parsed.flag("force"))
+    #expect((try parsed[Convert.quiet]))
+    #expect((try parsed[Convert.force]))
   }
 
   @Test func clusterMayEndInAnOptionWithAValue() throws {
     let parsed = try parse(["convert", "-qoOUT", "a"])
-    #expect(parsed.flag("quiet"))
-    #expect(parsed.value("output") == "OUT")
+    #expect((try parsed[Convert.quiet]))
+    #expect(try parsed[Convert.output] == "OUT")
   }
 
   @Test func repeatedOptionKeepsEveryValueInOrder() throws {
     let parsed = try parse(["convert", "-D", "A=1", "--define", "B=2", "-DC=3", "x"])
-    #expect(parsed.values("define") == ["A=1", "B=2", "C=3"])
+    #expect((try parsed[Convert.define]) == ["A=1", "B=2", "C=3"])
   }
 
   @Test func doubleDashEndsOptions() throws {
     let parsed = try parse(["convert", "--", "--force", "-q"])
-    #expect(!parsed.flag("force"))
-    #expect(parsed.arguments("FILE") == ["--force", "-q"])
+    #expect(!(try parsed[Convert.force]))
+    #expect(parsed[Convert.files] == ["--force", "-q"])
   }
 
   @Test func singleDashIsAnArgument() throws {
-    #expect(try parse(["convert", "-"]).arguments("FILE") == ["-"])
+    #expect(try parse(["convert", "-"])[Convert.files] == ["-"])
   }
 
   @Test func optionsAndArgumentsMayInterleave() throws {
     let parsed = try parse(["convert", "a", "--force", "b", "--to", "xml", "c"])
-    #expect(parsed.arguments("FILE") == ["a", "b", "c"])
-    #expect(parsed.flag("force"))
+    #expect(parsed[Convert.files] == ["a", "b", "c"])
+    #expect((try parsed[Convert.force]))
   }
 
   @Test func nestedSubcommandsAssignOptionalArguments() throws {
     let one = try parse(["group", "leaf", "x"])
-    #expect(one.argument("A") == "x")
-    #expect(one.argument("B") == nil)
+    #expect(one[Leaf.a] == "x")
+    #expect(one[Leaf.b] == nil)
     let two = try parse(["group", "leaf", "x", "y"])
-    #expect(two.argument("B") == "y")
+    #expect(two[Leaf.b] == "y")
     #expect(two.commandPath == ["tool", "group", "leaf"])
   }
 
@@ -183,29 +185,54 @@ private func usageError(_ words: [String]) -> UsageError? {
     #expect(path.map { $0.configuration.name } == ["tool", "group", "leaf"])
   }
 
-  @Test func integerOutsideItsRangeIsNamed() throws {
-    let parsed = try parse(["convert", "--level", "12", "a"])
-    #expect(throws: UsageError.self) { try parsed.integer("level", in: 0...9) }
-    #expect(try parse(["convert", "--level", "9", "a"]).integer("level", in: 0...9) == 9)
+  @Test func typedOptionsConvertAndNameTheOptionOnFailure() throws {
+    let level = Option.integer("level", in: 0...9, help: "")
+    #expect(throws: UsageError.self) { try parse(["convert", "--level", "12", "a"])[level] }
+    #expect(try parse(["convert", "--level", "9", "a"])[level] == 9)
+    let bytes = Option.byteCount("level", help: "")
+    #expect(try parse(["convert", "--level", "2G", "a"])[bytes] == 2 << 30)
+    #expect(try parse(["convert", "--level", "512", "a"])[bytes] == 512)
+    #expect(throws: UsageError.self) { try parse(["convert", "--level", "lots", "a"])[bytes] }
+    let seconds = Option.seconds("level", help: "")
+    #expect(try parse(["convert", "--level", "0.5", "a"])[seconds] == .milliseconds(500))
+    #expect(try parse(["convert", "a"])[seconds] == nil)
+    #expect(throws: UsageError.self) { try parse(["convert", "--level", "-1", "a"])[seconds] }
   }
 
-  @Test func byteCountsTakeUnits() throws {
-    #expect(try parse(["convert", "--level", "2G", "a"]).byteCount("level") == 2 << 30)
-    #expect(try parse(["convert", "--level", "512", "a"]).byteCount("level") == 512)
-    #expect(throws: UsageError.self) {
-      try parse(["convert", "--level", "lots", "a"]).byteCount("level")
+  @Test func choiceOptionsListTheChoicesAndSuggestTheClosest() throws {
+    enum Shape: String, CaseIterable, Sendable { case circle, square }
+    let shape = Option.choice("to", valueName: "SHAPE", of: Shape.self, help: "")
+    #expect(try parse(["convert", "--to", "square", "a"])[shape] == .square)
+    do {
+      _ = try parse(["convert", "--to", "sqaure", "a"])[shape]
+      Issue.record("expected a usage error")
+    } catch let error as UsageError {
+      #expect(
+        error.message
+          == "invalid value 'sqaure' for '--to': expected one of circle, square; did you mean 'square'?"
+      )
     }
   }
 
-  @Test func secondsTakeFractionsAndRefuseNegatives() throws {
-    #expect(try parse(["convert", "--level", "0.5", "a"]).seconds("level") == .milliseconds(500))
-    #expect(try parse(["convert", "a"]).seconds("level") == nil)
+  @Test func negatableFlagsTakeBothFormsAndRefuseBoth() throws {
+    #expect(try parse(["convert", "a"])[Convert.keepParent] == true)
+    #expect(try parse(["convert", "--no-keep-parent", "a"])[Convert.keepParent] == false)
+    #expect(try parse(["convert", "--keep-parent", "a"])[Convert.keepParent] == true)
     #expect(throws: UsageError.self) {
-      try parse(["convert", "--level", "-1", "a"]).seconds("level")
+      try parse(["convert", "--keep-parent", "--no-keep-parent", "a"])[Convert.keepParent]
     }
-    #expect(throws: UsageError.self) {
-      try parse(["convert", "--level", "soon", "a"]).seconds("level")
-    }
+    #expect(HelpFormatter.help(for: [Root.self, Convert.self]).contains("--[no-]keep-parent"))
+  }
+
+  @Test func misspeltNamesGetTheClosestSuggestions() {
+    #expect(
+      usageError(["convert", "--froce", "a"])?.message
+        == "unknown option '--froce'; did you mean '--force'?")
+    #expect(
+      usageError(["cnovert"])?.message == "unknown subcommand 'cnovert'; did you mean 'convert'?")
+    #expect(
+      usageError(["group", "lef"])?.message == "unknown subcommand 'lef'; did you mean 'leaf'?")
+    #expect(usageError(["--hepl"])?.message == "unknown option '--hepl'; did you mean '--help'?")
   }
 
   @Test func usageLineListsOptionsAndArguments() {
