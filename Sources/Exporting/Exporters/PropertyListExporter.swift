@@ -62,42 +62,11 @@ public struct PropertyListExporter: Exporter {
       reporter.complete(bytes: size)
       reporter.complete(count: 1)
       let data = try PropertyListWriter.data(
-        for: Self.withoutDuplicateKeys(document.root), format: format)
+        for: document.rootWithUniqueKeys, format: format)
       try job.writeOutputFile { try $0.write(contentsOf: data) }
       reporter.completeFile(job.input.displayName)
       reporter.complete(count: 1)
       return document.diagnostics
-    }
-  }
-
-  /// The value with each dictionary's repeated keys reduced to one, the last value
-  /// winning (as Foundation reads them), at the key's first position.
-  ///
-  /// The reader keeps repeated keys so validators can report them (it warns);
-  /// an export writes what every other reader would see.
-  ///
-  /// - Parameter value: A value as read.
-  /// - Returns: The value with unique keys.
-  public static func withoutDuplicateKeys(_ value: PropertyListValue) -> PropertyListValue {
-    switch value.content {
-    case .dictionary(let entries):
-      var position: [String: Int] = [:]
-      var unique: [PropertyListValue.DictionaryEntry] = []
-      for entry in entries {
-        var cleaned = entry
-        cleaned.value = withoutDuplicateKeys(entry.value)
-        if let index = position[entry.key] {
-          unique[index].value = cleaned.value
-        } else {
-          position[entry.key] = unique.count
-          unique.append(cleaned)
-        }
-      }
-      return PropertyListValue(.dictionary(unique), location: value.location)
-    case .array(let items):
-      return PropertyListValue(.array(items.map(withoutDuplicateKeys)), location: value.location)
-    default:
-      return value
     }
   }
 }

@@ -13,7 +13,9 @@ extension FolioCommand.Plist {
         temporary file beside its target and renamed over it only once
         complete, so a failed conversion never leaves a half-written file.
         JSON cannot hold dates, data or non-finite reals; such input is
-        refused, as plutil refuses it.
+        refused, as plutil refuses it. A key repeated in a dictionary is
+        written once, the last value winning (as Foundation and plutil read
+        it), with a warning.
         """,
       options: [to, output],
       arguments: [fileArgument]
@@ -56,10 +58,10 @@ extension FolioCommand.Plist {
       do {
         if target == "-" {
           context.standardOutput.write(
-            try PropertyListWriter.data(for: document.root, format: format))
+            try PropertyListWriter.data(for: document.rootWithUniqueKeys, format: format))
         } else {
           let url = URL(fileURLWithPath: context.absolutePath(target))
-          try PropertyListWriter.write(document.root, to: url, format: format)
+          try PropertyListWriter.write(document.rootWithUniqueKeys, to: url, format: format)
         }
       } catch let error as PropertyListError {
         context.standardError.write(PlistInput.render(error, file: file) + "\n")

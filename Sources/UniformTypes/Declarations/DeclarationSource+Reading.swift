@@ -21,12 +21,15 @@ extension DeclarationSource {
 
   /// Decodes the declarations of a document the reader produced.
   ///
+  /// A key repeated in a dictionary is read as Foundation reads it (see
+  /// ``PropertyListDocument/rootWithUniqueKeys``); the reader's warning about it is kept.
+  ///
   /// - Parameters:
   ///   - document: The document.
   ///   - name: The name used in locations.
   ///   - variables: Build variables to substitute in declaration strings.
   public init(document: PropertyListDocument, name: String, variables: BuildVariables = .init()) {
-    self.init(decoding: document.root, name: name, variables: variables)
+    self.init(decoding: document.rootWithUniqueKeys, name: name, variables: variables)
     diagnostics = document.diagnostics + diagnostics
   }
 }

@@ -78,6 +78,78 @@ import Testing
     }
   }
 
+  /// Inputs whose top dictionary repeats `a` (first "first", then "second") beside `b`, with an
+  /// inner dictionary that repeats `x`: as XML, JSON and binary.
+  static func duplicateKeyInputs() throws -> [(name: String, data: Data)] {
+    let xml = """
+      <plist><dict><key>a</key><string>first</string><key>b</key><integer>1</integer>
+      <key>a</key><string>second</string>
+      <key>inner</key><dict><key>x</key><true/><key>x</key><false/></dict></dict></plist>
+      """
+    let json = #"{"a":"first","b":1,"a":"second","inner":{"x":true,"x":false}}"#
+    let binary = try PropertyListWriter.data(
+      for: try PropertyListReader.read(Data(xml.utf8), file: "x").root, format: .binary)
+    return [("dup.xml", Data(xml.utf8)), ("dup.json", Data(json.utf8)), ("dup.bin", binary)]
+  }
+
+  @Test func repeatedKeysAreWrittenOnceAsFoundationReadsThemInEveryFormat() async throws {
+    // Foundation keeps the last value from XML and JSON, the first from binary.
+    let firstWins = PropertyListValue(
+      .dictionary([
+        .init(key: "a", value: PropertyListValue(.string("first"))),
+        .init(key: "b", value: PropertyListValue(.integer(1))),
+        .init(
+          key: "inner",
+          value: PropertyListValue(
+            .dictionary([.init(key: "x", value: PropertyListValue(.boolean(true)))]))),
+      ]))
+    let lastWins = PropertyListValue(
+      .dictionary([
+        .init(key: "a", value: PropertyListValue(.string("second"))),
+        .init(key: "b", value: PropertyListValue(.integer(1))),
+        .init(
+          key: "inner",
+          value: PropertyListValue(
+            .dictionary([.init(key: "x", value: PropertyListValue(.boolean(false)))]))),
+      ]))
+    try await withTemporaryDirectory("convert") { directory in
+      for input in try Self.duplicateKeyInputs() {
+        try input.data.write(to: directory.appendingPathComponent(input.name))
+        for format in ["xml", "binary", "json"] {
+          let (status, output, errors) = await run(
+            ["plist", "convert", "--to", format, "-o", "-", input.name], in: directory)
+          #expect(status == 0, "\(input.name) → \(format): \(errors)")
+          let warnings = errors.split(separator: "\n").filter {
+            $0.contains("[FOLIO-PLIST-DUPLICATE-KEY]") && $0.contains("value wins")
+          }
+          #expect(warnings.count == 2, "\(input.name) → \(format): \(errors)")
+          let written = try PropertyListReader.read(output, file: "out")
+          let expected = input.name.hasSuffix(".bin") ? firstWins : lastWins
+          #expect(written.root == expected, "\(input.name) → \(format)")
+          #expect(written.diagnostics.isEmpty, "\(input.name) → \(format)")
+        }
+      }
+    }
+  }
+
+  @Test(.enabled(if: programExists("plutil")))
+  func repeatedKeysReadAsPlutilReadsThem() async throws {
+    try await withTemporaryDirectory("convert") { directory in
+      for input in try Self.duplicateKeyInputs() {
+        let file = directory.appendingPathComponent(input.name)
+        try input.data.write(to: file)
+        let oracle = try runProcess("plutil", ["-convert", "json", "-o", "-", file.path])
+        #expect(oracle.status == 0, "\(oracle.errorText)")
+        let (status, output, _) = await run(
+          ["plist", "convert", "--to", "json", "-o", "-", input.name], in: directory)
+        #expect(status == 0)
+        let ours = try JSONSerialization.jsonObject(with: output) as? NSDictionary
+        let theirs = try JSONSerialization.jsonObject(with: oracle.standardOutput) as? NSDictionary
+        #expect(ours != nil && ours == theirs, "\(input.name)")
+      }
+    }
+  }
+
   @Test func badOrMissingFormatIsAUsageError() async throws {
     try await withTemporaryDirectory("convert") { directory in
       let (missing, _, missingErrors) = await run(["plist", "convert", "a.plist"], in: directory)

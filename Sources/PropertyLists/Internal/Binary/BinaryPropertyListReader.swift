@@ -299,7 +299,7 @@ struct BinaryPropertyListReader {
             Diagnostic(
               severity: .warning, code: Diagnostic.duplicateKeyCode,
               message:
-                "key '\(XMLPropertyListBuilder.shown(keyText))' repeats in the dictionary at byte \(offset) (first key object at byte \(first)); the last value wins",
+                "key '\(XMLPropertyListBuilder.shown(keyText))' repeats in the dictionary at byte \(offset) (first key object at byte \(first)); the first value wins, as Foundation reads binary property lists",
               location: key.location, hint: "remove one of the entries"))
         } else {
           firstOffsets[keyText] = key.location?.byteOffset ?? offset
