@@ -358,9 +358,9 @@ private func copySample(into folder: URL) throws -> URL {
   }
 }
 
+/// The built `folio` as a user runs it; a missing binary is built first, or the test fails.
 @Suite struct ExportEndToEndTests {
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: FolioBinary.url.path)))
-  func builtBinaryExportsTheSampleToZipAndText() throws {
+  @Test func builtBinaryExportsTheSampleToZipAndText() throws {
     let folder = try makeTemporaryDirectory("e2e-export")
     defer { removeTree(folder) }
     let zip = try FolioBinary.run(
@@ -380,8 +380,7 @@ private func copySample(into folder: URL) throws -> URL {
     #expect(text.errorText == "")
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: FolioBinary.url.path)))
-  func builtBinaryRefusesAnUnknownTypeWithExitCode64() throws {
+  @Test func builtBinaryRefusesAnUnknownTypeWithExitCode64() throws {
     let folder = try makeTemporaryDirectory("e2e-export")
     defer { removeTree(folder) }
     let result = try FolioBinary.run(
