@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Folio: document packages, type declarations and a streaming archive pipeline.
-// No outside Swift packages: the toolchain plus two system C libraries.
+// No outside Swift packages: the toolchain plus system C libraries.
 import PackageDescription
 
 let package = Package(
@@ -21,6 +21,19 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // zlib: streaming inflate (the zip entry reader, gzip) and streaming deflate with a
+    // preset dictionary (big files and gzip cut into chunks compressed in parallel).
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+    // libdeflate: whole-buffer deflate (zip entries up to the chunk size) and CRC-32.
+    .systemLibrary(
+      name: "CLibDeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]
+    ),
 
     // MARK: Layers, bottom up
     // Property lists: value model with source locations, XML/binary/JSON readers and writers.
@@ -30,7 +43,8 @@ let package = Package(
       name: "UniformTypes", dependencies: ["PropertyLists", "CLibXML2"],
       exclude: ["Registry/system-types.tsv"]),
     // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
-    .target(name: "Packaging", dependencies: ["UniformTypes", "CLibArchive"]),
+    .target(
+      name: "Packaging", dependencies: ["UniformTypes", "CLibArchive", "CZlib", "CLibDeflate"]),
     // Export: document reader/writer API, exporters, export plans.
     .target(name: "Exporting", dependencies: ["Packaging", "UniformTypes", "PropertyLists"]),
     // The umbrella library other programs import.

@@ -17,4 +17,6 @@ extension PackagingError.Code {
   public static let fileSystem = Self("file-system")
   /// A writer was used after its scope ended, or an entry path is not usable.
   public static let invalidEntry = Self("invalid-entry")
+  /// The deflate library failed (could not allocate, or returned an unexpected status).
+  public static let compressorFailed = Self("compressor-failed")
 }

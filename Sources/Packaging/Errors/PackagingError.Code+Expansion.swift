@@ -71,3 +71,9 @@ extension PackagingError.Code {
   /// The archive file could not be opened or read.
   public static let archiveUnreadable = Self("archive-unreadable")
 }
+
+extension PackagingError.Code {
+  /// A decompressor could not run at all (out of memory, a library version mismatch),
+  /// whatever the data.
+  public static let decompressorFailed = Self("decompressor-failed")
+}
