@@ -13,9 +13,6 @@
       public static let withNameUpdating = WritingOptions(rawValue: 1 << 1)
     }
 
-    /// The marker in the names of the temporary trees an atomic write leaves when killed.
-    static let temporaryMarker = ".folio-tmp-"
-
     /// The work of ``write(to:options:originalContentsURL:)``.
     func writeTree(to url: URL, options: WritingOptions, originalContentsURL: URL?) throws {
       let target = url.standardizedFileURL.path
@@ -31,46 +28,15 @@
         if writer.updatesNames { filename = url.lastPathComponent }
         return
       }
-      let folder = url.standardizedFileURL.deletingLastPathComponent().path
-      let temporary =
-        folder + "/." + url.lastPathComponent + Self.temporaryMarker
-        + "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
+      let temporary = TreeReplacement.temporarySibling(of: url).path
       do {
         try writer.write(self, at: temporary, original: original, display: target, replacing: false)
-        try Self.moveIntoPlace(temporary, target)
-        FileWrapperTreeWriter.synchronizeFolder(folder)
+        try TreeReplacement.move(temporary, over: target)
       } catch {
         StagingFolder.removeTree(temporary)
         throw error
       }
       if writer.updatesNames { filename = url.lastPathComponent }
-    }
-
-    /// Renames a finished tree over `target`: a plain rename when nothing or a file is
-    /// there, an atomic swap with an existing folder (whose old tree is then removed).
-    static func moveIntoPlace(_ temporary: String, _ target: String) throws {
-      let existing = FileIdentity.of(path: target)
-      if existing == nil || (existing!.mode & S_IFMT != S_IFDIR) {
-        if rename(temporary, target) == 0 { return }
-        if errno != EISDIR && errno != ENOTEMPTY && errno != EEXIST {
-          throw PackagingError.system("cannot move '\(target)' into place", errno: errno)
-        }
-      }
-      if LinuxCalls.rename(temporary, target, flags: LinuxCalls.renameExchange) == 0 {
-        StagingFolder.removeTree(temporary)  // now the old tree
-        return
-      }
-      // No atomic swap on this file system: move the old tree aside first.
-      let aside = temporary + "-old"
-      guard rename(target, aside) == 0 else {
-        throw PackagingError.system("cannot move the old '\(target)' aside", errno: errno)
-      }
-      guard rename(temporary, target) == 0 else {
-        let code = errno
-        _ = rename(aside, target)
-        throw PackagingError.system("cannot move '\(target)' into place", errno: code)
-      }
-      StagingFolder.removeTree(aside)
     }
   }
 
