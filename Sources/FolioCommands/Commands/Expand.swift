@@ -57,7 +57,11 @@ extension FolioCommand {
     static let noSync = Option.flag(
       "no-sync", help: "Do not flush DEST to disk before moving it into place.")
     static let lockTimeout = SharedOptions.lockTimeout(on: "DEST")
-    static let archiveArgument = Argument.one("ARCHIVE", help: "The archive to expand.")
+    static let archiveArgument = Argument.one(
+      "ARCHIVE",
+      help:
+        "The archive to expand; '-' reads standard input (a tar streams; a zip is copied to a temporary file first, within --max-bytes; -o is then required)."
+    )
 
     let archive: String
     let output: String?
@@ -75,6 +79,9 @@ extension FolioCommand {
         throw UsageError("--force and --update cannot be used together")
       }
       mode = force ? .replace : update ? .update : .fresh
+      if archive == "-" && output == nil {
+        throw UsageError("expanding standard input ('-') needs -o DEST")
+      }
       var policy = ExpansionPolicy.default
       if let bytes = try arguments[Self.maxBytes] { policy.maxTotalBytes = bytes }
       if let entries = try arguments[Self.maxEntries] { policy.maxEntryCount = entries }
@@ -105,7 +112,8 @@ extension FolioCommand {
     func run(_ context: CommandContext) async throws -> ExitCode {
       let mode = ProgressDisplay.mode(
         progress: progress, quiet: quiet, sink: context.standardError)
-      let archiveURL = URL(fileURLWithPath: context.absolutePath(archive))
+      let input: ArchiveInput =
+        archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let destination = URL(
         fileURLWithPath: context.absolutePath(output ?? Self.defaultDestination(for: archive)))
       let standardError = context.standardError
@@ -117,7 +125,7 @@ extension FolioCommand {
       do {
         result = try await display.track { progress in
           try await Expander.expand(
-            archiveURL, into: destination, policy: policy, mode: expansionMode,
+            input, into: destination, policy: policy, mode: expansionMode,
             lockTimeout: lockTimeout,
             onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
             progress: progress.subprogress(assigningCount: 1))

@@ -18,7 +18,11 @@ extension FolioCommand {
 
     static let names = Option.flag(
       "names", help: "Print only the names, one per line (like 'bsdtar -t').")
-    static let archiveArgument = Argument.one("ARCHIVE", help: "The archive to list.")
+    static let archiveArgument = Argument.one(
+      "ARCHIVE",
+      help:
+        "The archive to list; '-' reads standard input (a zip is copied to a temporary file first)."
+    )
 
     let archive: String
     let namesOnly: Bool
@@ -29,13 +33,14 @@ extension FolioCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-      let url = URL(fileURLWithPath: context.absolutePath(archive))
+      let input: ArchiveInput =
+        archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
       let namesOnly = self.namesOnly
       let now = Date()
       try await Task.detached {
         var pending = ""
-        try ArchiveLister.forEachEntry(in: url) { entry in
+        try ArchiveLister.forEachEntry(in: input) { entry in
           if namesOnly {
             pending += EntryName.escapeForListing(entry.name) + "\n"
           } else {

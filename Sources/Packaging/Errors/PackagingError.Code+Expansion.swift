@@ -77,3 +77,9 @@ extension PackagingError.Code {
   /// whatever the data.
   public static let decompressorFailed = Self("decompressor-failed")
 }
+
+extension PackagingError.Code {
+  /// The archive (or one entry) uses a compression Folio does not read (a zip method
+  /// such as Deflate64 or PPMd, or too many nested layers).
+  public static let unsupportedCompression = Self("unsupported-compression")
+}

@@ -18,15 +18,32 @@ public enum ArchiveLister {
   public static func forEachEntry(
     in archive: URL, _ body: (ArchiveEntryInfo) throws -> Void
   ) throws -> String {
-    let source = try ArchiveSource(path: archive.path)
+    try forEachEntry(in: .file(archive), body)
+  }
+
+  /// Calls `body` with each entry of an archive in a file or on standard input.
+  ///
+  /// A zip on a pipe is copied to an unnamed temporary file first (its central
+  /// directory is at its end), within ``ExpansionPolicy/default``'s byte limit.
+  ///
+  /// - Parameters:
+  ///   - input: The archive file, or standard input.
+  ///   - body: Called once per entry.
+  /// - Returns: The archive's format and compression.
+  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, …), or what `body` throws.
+  @discardableResult
+  public static func forEachEntry(
+    in input: ArchiveInput, _ body: (ArchiveEntryInfo) throws -> Void
+  ) throws -> String {
+    let source = try ArchiveOpener.open(input, policy: .default)
     var count = 0
-    while try source.next() {
+    while let entry = try source.nextEntry() {
       count += 1
-      try body(source.entry.info)
+      try body(entry.info)
     }
     try source.finish()
     if count == 0 {
-      throw PackagingError(.emptyArchive, "'\(archive.path)' holds no entries")
+      throw PackagingError(.emptyArchive, "'\(input.displayName)' holds no entries")
     }
     return source.formatDescription
   }

@@ -1,0 +1,192 @@
+import Foundation
+
+/// One expansion's walk over the entries: the rules, the budgets and the writes.
+struct ExpansionRun {
+  let source: any ArchiveEntrySource
+  let staging: StagingFolder
+  let policy: ExpansionPolicy
+  let reporter: ProgressReporter?
+  let budget: ExpansionBudget
+  var ledger: ExpansionLedger
+  /// Folder modes by top-level name, for the folder that becomes the destination.
+  var directoryPermissions: [String: UInt32] = [:]
+  private var reportedBytes: Int64 = 0
+  private var counts = (files: 0, directories: 0, symbolicLinks: 0, hardLinks: 0)
+  private var skipped: [EntryName] = []
+  private let zipSummary: ZipExpansionCheck.Summary?
+
+  /// Prepares a walk.
+  ///
+  /// - Parameters:
+  ///   - source: The opened archive.
+  ///   - staging: Where entries are written.
+  ///   - policy: The rules and limits.
+  ///   - reporter: Where progress goes and cancellation is checked.
+  ///   - zipSummary: A zip's totals, from ``ZipExpansionCheck``.
+  init(
+    source: any ArchiveEntrySource, staging: StagingFolder, policy: ExpansionPolicy,
+    reporter: ProgressReporter?, zipSummary: ZipExpansionCheck.Summary?
+  ) {
+    self.source = source
+    self.staging = staging
+    self.policy = policy
+    self.reporter = reporter
+    self.zipSummary = zipSummary
+    budget = ExpansionBudget(policy: policy)
+    ledger = ExpansionLedger(policy: policy)
+  }
+
+  /// Byte progress follows the bytes written when their total is known (zip), else the
+  /// input bytes read.
+  private var byteProgressFollowsOutput: Bool { zipSummary != nil }
+
+  mutating func expandEntries() throws {
+    if let zipSummary {
+      reporter?.addTotals(files: zipSummary.fileCount, bytes: zipSummary.declaredBytes)
+    } else if let size = source.inputSize {
+      reporter?.addTotals(bytes: size)
+    }
+    while let entry = try source.nextEntry() {
+      try reporter?.checkCancellation()
+      try expand(entry)
+    }
+    if ledger.entryCount == 0 {
+      throw PackagingError(.emptyArchive, "'\(sourceName)' holds no entries")
+    }
+  }
+
+  private var sourceName: String {
+    (source as? ZipEntrySource)?.archive.name ?? (source as? LibArchiveSource)?.name ?? "archive"
+  }
+
+  private mutating func expand(_ entry: SourceEntry) throws {
+    let info = entry.info
+    let name = info.name
+    if entry.isEncrypted {
+      throw PackagingError(.encryptedEntry, "entry \(name.display) is encrypted")
+    }
+    // A symbolic link without a target is refused by the ledger as an empty target.
+    let linkTarget =
+      info.kind == .symbolicLink ? (info.linkTarget ?? EntryName(bytes: [])) : info.linkTarget
+    let admission = try ledger.admit(name, kind: info.kind, linkTarget: linkTarget)
+    let permissions = ExpansionPolicy.permissions(fromEntryMode: info.permissions)
+    let time = info.modificationTime.map {
+      StagingFolder.Time(seconds: $0, nanoseconds: info.modificationNanoseconds)
+    }
+    switch admission {
+    case .root:
+      staging.setRootAttributes(permissions: permissions, time: time)
+      try discardData(of: entry)
+    case .skipAppleDouble:
+      skipped.append(name)
+      try discardData(of: entry)
+    case .expand(let path):
+      switch info.kind {
+      case .directory:
+        try staging.makeDirectory(path, permissions: permissions, time: time)
+        if path.components.count == 1 { directoryPermissions[path.components[0]] = permissions }
+        counts.directories += 1
+        try discardData(of: entry)
+      case .file:
+        reporter?.startFile(path.string, size: info.size)
+        try writeFile(path, entry: entry, permissions: permissions, time: time)
+        counts.files += 1
+        reporter?.completeFile(path.string)
+      case .hardLink:
+        guard let target = info.linkTarget else { break }
+        let targetPath = try ledger.hardLinkTarget(of: name, target: target)
+        reporter?.startFile(path.string, size: 0)
+        try staging.link(path, to: targetPath)
+        counts.hardLinks += 1
+        reporter?.completeFile(path.string)
+        try discardData(of: entry)
+      case .symbolicLink:
+        staging.addSymbolicLink(path, target: info.linkTarget?.bytes ?? [], time: time)
+        counts.symbolicLinks += 1
+        reporter?.startFile(path.string, size: 0)
+        reporter?.completeFile(path.string)
+        try discardData(of: entry)
+      case .characterDevice, .blockDevice, .fifo, .socket:
+        break  // the ledger refuses these
+      }
+    }
+    reportInputProgress()
+  }
+
+  /// Writes a regular file's data, never more than declared or than the budgets allow.
+  private mutating func writeFile(
+    _ path: RelativePath, entry: SourceEntry, permissions: UInt32, time: StagingFolder.Time?
+  ) throws {
+    let name = entry.info.name
+    let declared = entry.info.size
+    if let declared { try budget.checkDeclared(name, size: declared) }
+    var charges = budget.start(
+      name, compressedSize: entry.compressedSize, consumed: source.bytesConsumed)
+    let file = try staging.createFile(path)
+    var logicalEnd: Int64 = 0
+    while let block = try source.readBlock(of: name) {
+      try reporter?.checkCancellation()
+      let end = block.offset + Int64(block.bytes.count)
+      if let declared, end > declared {
+        throw PackagingError(
+          .corruptArchive,
+          "entry \(name.display) holds more data than the \(declared) bytes its header declares")
+      }
+      guard block.offset >= 0 else {
+        throw PackagingError(.corruptArchive, "entry \(name.display) has data at a negative offset")
+      }
+      let grown = max(0, end - logicalEnd)
+      logicalEnd = max(logicalEnd, end)
+      try budget.charge(
+        &charges, logical: grown, data: Int64(block.bytes.count),
+        consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
+      if block.bytes.count > 0 { try file.write(block.bytes, at: block.offset) }
+      if byteProgressFollowsOutput {
+        reporter?.complete(bytes: grown)
+      } else {
+        reportInputProgress()
+      }
+    }
+    if let declared, logicalEnd < declared {
+      guard entry.isSparse else {
+        throw PackagingError(
+          .corruptArchive,
+          "entry \(name.display) is truncated: \(logicalEnd) of \(declared) declared bytes")
+      }
+      // A trailing hole, within the declared size: counted, never written.
+      try budget.charge(
+        &charges, logical: declared - logicalEnd, data: 0, consumed: source.bytesConsumed,
+        distinctConsumed: source.distinctBytesConsumed)
+      try file.extend(to: declared)
+    }
+    try file.finish(permissions: permissions, time: time)
+  }
+
+  /// Reads and drops an entry's data (folders, links, skipped entries), so checksums are
+  /// still verified; charged to the budgets like written data.
+  private mutating func discardData(of entry: SourceEntry) throws {
+    var charges = budget.start(
+      entry.info.name, compressedSize: entry.compressedSize, consumed: source.bytesConsumed)
+    while let block = try source.readBlock(of: entry.info.name) {
+      try budget.charge(
+        &charges, logical: Int64(block.bytes.count), data: Int64(block.bytes.count),
+        consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
+    }
+  }
+
+  private mutating func reportInputProgress() {
+    guard !byteProgressFollowsOutput, let reporter, let size = source.inputSize else { return }
+    let consumed = min(source.bytesConsumed, size)
+    if consumed > reportedBytes {
+      reporter.complete(bytes: consumed - reportedBytes)
+      reportedBytes = consumed
+    }
+  }
+
+  func result(destination: URL, format: String) -> ExpansionResult {
+    ExpansionResult(
+      destination: destination, format: format, fileCount: counts.files,
+      directoryCount: counts.directories, symbolicLinkCount: counts.symbolicLinks,
+      hardLinkCount: counts.hardLinks, byteCount: budget.logicalBytes, skippedEntries: skipped)
+  }
+}

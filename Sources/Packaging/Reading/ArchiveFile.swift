@@ -1,0 +1,107 @@
+import Foundation
+
+/// An archive file opened read-only, read at offsets with `pread`.
+///
+/// It never moves a shared file position, so one value can be shared by any
+/// number of threads, each reading its own ranges (the zip reader's entries
+/// are read this way, one ``ZipEntryReader`` per thread). The descriptor is
+/// closed when the value is deinitialised.
+final class ArchiveFile: Sendable {
+  /// The name used in messages (the path, or `standard input`).
+  let name: String
+  /// The file's size in bytes when it was opened.
+  let size: Int64
+  private let descriptor: Int32
+
+  /// Opens a file by path.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Throws: ``PackagingError`` (`archive-unreadable`) when it cannot be opened or is
+  ///   not a regular file.
+  convenience init(path: String) throws {
+    let descriptor = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      throw PackagingError(
+        .archiveUnreadable, "cannot open '\(path)'", cause: SystemError(errno: errno))
+    }
+    try self.init(descriptor: descriptor, name: path)
+  }
+
+  /// Takes ownership of an open descriptor on a regular file.
+  ///
+  /// - Parameters:
+  ///   - descriptor: Open for reading; closed in `deinit` (and on a throw).
+  ///   - name: The file's name for messages.
+  /// - Throws: ``PackagingError`` (`archive-unreadable`) when it is not a regular file.
+  init(descriptor: Int32, name: String) throws {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw PackagingError(
+        .archiveUnreadable, "cannot read '\(name)'", cause: SystemError(errno: code))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw PackagingError(.archiveUnreadable, "'\(name)' is not a regular file")
+    }
+    self.descriptor = descriptor
+    self.name = name
+    size = Int64(info.st_size)
+  }
+
+  deinit { close(descriptor) }
+
+  /// A new descriptor open on the same file, from offset 0, for a reader that reads it
+  /// front to back (`read` moves a position that `pread` does not share).
+  ///
+  /// - Returns: The descriptor, or -1 with `errno` set.
+  func duplicateDescriptor() -> Int32 {
+    let path = "/proc/self/fd/\(descriptor)"
+    let reopened = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+    if reopened >= 0 { return reopened }
+    let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    if duplicate >= 0 { lseek(duplicate, 0, SEEK_SET) }  // shared offset: this file uses pread only
+    return duplicate
+  }
+
+  /// Fills `buffer` from `offset`, stopping early only at the end of the file.
+  ///
+  /// - Parameters:
+  ///   - buffer: Where the bytes go.
+  ///   - offset: Where to start reading.
+  /// - Returns: How many bytes were read (less than the buffer at the end of the file).
+  /// - Throws: ``PackagingError`` (`archive-unreadable`) when a read fails.
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var filled = 0
+    while filled < buffer.count {
+      let got = SystemCall.retryingInterrupts {
+        pread(descriptor, base + filled, buffer.count - filled, off_t(offset) + off_t(filled))
+      }
+      if got < 0 {
+        throw PackagingError(
+          .archiveUnreadable, "cannot read '\(name)'", cause: SystemError(errno: errno))
+      }
+      if got == 0 { break }
+      filled += got
+    }
+    return filled
+  }
+
+  /// Reads exactly `count` bytes at `offset`, or `nil` when they pass the end of the file.
+  ///
+  /// - Parameters:
+  ///   - offset: Where to start.
+  ///   - count: How many bytes.
+  /// - Returns: The bytes, or `nil` when `[offset, offset + count)` is not inside the file.
+  /// - Throws: ``PackagingError`` when the read itself fails.
+  func bytes(at offset: Int64, count: Int) throws -> [UInt8]? {
+    guard offset >= 0, count >= 0, offset <= size, Int64(count) <= size - offset else {
+      return nil
+    }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let got = try bytes.withUnsafeMutableBytes { try read(into: $0, at: offset) }
+    return got == count ? bytes : nil
+  }
+}

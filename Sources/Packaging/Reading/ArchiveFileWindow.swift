@@ -1,0 +1,42 @@
+/// Small reads at offsets of an ``ArchiveFile`` through one cached window.
+///
+/// Opening a zip reads thousands of small records (one central-directory
+/// record after another, the local headers they point at); the window turns
+/// consecutive ones into one `pread` per window. Used by one thread.
+final class ArchiveFileWindow {
+  /// The bytes one `pread` fills when a read misses the window.
+  static let size = 256 << 10
+
+  let file: ArchiveFile
+  private var window: [UInt8] = []
+  private var windowStart: Int64 = 0
+
+  /// Reads through a window onto `file`.
+  ///
+  /// - Parameter file: The file.
+  init(_ file: ArchiveFile) { self.file = file }
+
+  /// Exactly `count` bytes at `offset`, or `nil` when they pass the end of the file.
+  ///
+  /// - Parameters:
+  ///   - offset: Where to start.
+  ///   - count: How many bytes.
+  /// - Returns: The bytes, or `nil` when `[offset, offset + count)` is not inside the file.
+  /// - Throws: ``PackagingError`` when the read itself fails.
+  func bytes(at offset: Int64, count: Int) throws -> ArraySlice<UInt8>? {
+    guard offset >= 0, count >= 0, offset <= file.size, Int64(count) <= file.size - offset else {
+      return nil
+    }
+    let windowEnd = windowStart + Int64(window.count)
+    if offset < windowStart || offset + Int64(count) > windowEnd {
+      let wanted = Int(min(Int64(max(count, Self.size)), file.size - offset))
+      var buffer = [UInt8](repeating: 0, count: wanted)
+      let got = try buffer.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
+      guard got >= count else { return nil }  // the file shrank
+      window = got == wanted ? buffer : Array(buffer[0..<got])
+      windowStart = offset
+    }
+    let start = Int(offset - windowStart)
+    return window[start..<(start + count)]
+  }
+}

@@ -1,0 +1,128 @@
+/// An archive of any format but zip read entry by entry by libarchive: tar (plain or
+/// under any number of compression layers), cpio, 7-Zip, ISO 9660, xar, RAR, …
+///
+/// The opener (``ArchiveOpener``) has already peeled the compression: the
+/// handle here reads the format only, from decoded bytes or, for an
+/// uncompressed file, from the file itself with seeks (7-Zip and ISO 9660
+/// need them). ``finish()`` reads the decoded stream to its end, so every
+/// layer's trailer and checksum is checked (libarchive's tar reader stops
+/// at the end-of-archive blocks, before a gzip, xz or zstd trailer).
+final class LibArchiveSource: ArchiveEntrySource {
+  /// The archive's name for messages.
+  let name: String
+  let inputSize: Int64?
+  private let handle: ArchiveReadHandle
+  private let entry: ArchiveEntryHandle
+  private let fileInput: FileInput?
+  private let base: FileByteSource?
+  private let decoded: (any ByteSource)?
+  private let layers: [CompressionFilter]
+  private let scanner: TarHeaderScanner?
+
+  /// Reads a file in place, seeking as the format needs.
+  ///
+  /// - Parameters:
+  ///   - input: The file.
+  ///   - name: Its name for messages.
+  ///   - size: Its size.
+  /// - Throws: ``PackagingError`` (`corrupt-archive` when no format matches).
+  init(file input: FileInput, name: String, size: Int64) throws {
+    self.name = name
+    inputSize = size
+    fileInput = input
+    base = nil
+    decoded = nil
+    layers = []
+    scanner = nil
+    handle = try ArchiveReadHandle(name: name, formats: .archives)
+    entry = try ArchiveEntryHandle()
+    try Self.corruption(name, during: "opening the archive") { try handle.open(input) }
+  }
+
+  /// Reads decoded bytes front to back.
+  ///
+  /// - Parameters:
+  ///   - decoded: The bytes the format is read from (the last compression layer's output,
+  ///     or the file itself).
+  ///   - base: The file or pipe underneath, which counts the bytes consumed.
+  ///   - layers: The compressions peeled, outermost first.
+  ///   - scanner: Shown every byte, to refuse what libarchive hides (a tar).
+  ///   - name: The archive's name for messages.
+  ///   - size: The file's size, when known.
+  /// - Throws: ``PackagingError`` (`corrupt-archive` when no format matches).
+  init(
+    decoded: any ByteSource, base: FileByteSource, layers: [CompressionFilter],
+    scanner: TarHeaderScanner?, name: String, size: Int64?
+  ) throws {
+    self.name = name
+    inputSize = size
+    fileInput = nil
+    self.base = base
+    self.decoded = decoded
+    self.layers = layers
+    self.scanner = scanner
+    handle = try ArchiveReadHandle(name: name, formats: .archives)
+    entry = try ArchiveEntryHandle()
+    let skipper: ((Int64) throws -> Int64)? =
+      layers.isEmpty && base.canSkip ? { try base.skip($0) } : nil
+    try Self.corruption(name, during: "opening the archive") {
+      try handle.open(ByteSourceInput(decoded, observer: scanner, skipper: skipper))
+    }
+  }
+
+  var formatDescription: String {
+    ([handle.formatName] + layers.reversed().map(\.rawValue)).joined(separator: ", ")
+  }
+
+  var bytesConsumed: Int64 { fileInput?.bytesRead ?? base?.bytesRead ?? 0 }
+  var distinctBytesConsumed: Int64 { fileInput?.furthestOffset ?? base?.bytesRead ?? 0 }
+
+  func nextEntry() throws -> SourceEntry? {
+    let more = try corruption(during: "reading the header after the last good entry") {
+      try handle.nextHeader(into: entry)
+    }
+    guard more else { return nil }
+    if let scanner, scanner.isActive {
+      if !handle.isTar {
+        scanner.stop()
+      } else {
+        try scanner.checkHeaders(from: handle.headerPosition, to: handle.consumedPosition)
+        scanner.discard(before: handle.consumedPosition)
+      }
+    }
+    return SourceEntry(info: entry.info, isSparse: entry.isSparse, isEncrypted: entry.isEncrypted)
+  }
+
+  func readBlock(of name: EntryName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {
+    let block = try corruption(during: "reading entry \(name.display)") {
+      try handle.readBlock(entryName: name.display)
+    }
+    scanner?.discard(before: handle.consumedPosition)
+    return block
+  }
+
+  func finish() throws {
+    guard let decoded, !layers.isEmpty else { return }
+    try corruption(during: "reading the end of the compressed stream") {
+      while try decoded.next() != nil {}
+    }
+  }
+
+  /// Turns libarchive's failures while reading into `corrupt-archive`, naming where.
+  private func corruption<T>(during what: String, _ body: () throws -> T) throws -> T {
+    try Self.corruption(name, during: what, body)
+  }
+
+  private static func corruption<T>(
+    _ name: String, during what: String, _ body: () throws -> T
+  ) throws -> T {
+    do {
+      return try body()
+    } catch let error as PackagingError where error.code.isLibArchiveFailure {
+      let failure = error.cause as? LibArchiveFailure
+      throw PackagingError(
+        .corruptArchive, "'\(name)': \(what): \(failure?.message ?? error.message)",
+        cause: failure ?? error)
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/// Reads the extension headers of each tar entry as libarchive read them, to refuse a
+/// name that libarchive would silently cut short.
+///
+/// A pax record stores its length (`29 path=nul\0hidden.txt\n`) and a GNU
+/// long-name entry its size, so a name may hold a NUL byte; libarchive keeps
+/// names as C strings and hands over `nul`, so the file system would get a
+/// different name from the one the archive records (and `list` would show a
+/// third). The scanner sees every byte libarchive is handed; after each header
+/// it parses the entry's header blocks (from libarchive's own header position
+/// to its read position) and refuses a `path`, `linkpath` or GNU long name
+/// holding a NUL, naming the whole recorded name. Bytes libarchive has
+/// consumed are dropped, so it holds little more than libarchive's read-ahead.
+final class TarHeaderScanner: ArchiveReadObserver {
+  /// The longest extension header the scanner parses (libarchive refuses longer ones).
+  static let maxExtensionSize: Int64 = 16 << 20
+
+  private var chunks: [(start: Int64, bytes: [UInt8])] = []
+  private var position: Int64 = 0
+  /// Whether bytes are still kept (off once the archive turns out not to be a tar).
+  private(set) var isActive = true
+
+  func observe(_ bytes: UnsafeRawBufferPointer) {
+    guard isActive else { return }
+    chunks.append((position, Array(bytes)))
+    position += Int64(bytes.count)
+  }
+
+  func skipped(_ count: Int64) {
+    chunks.removeAll()
+    position += count
+  }
+
+  /// Stops keeping bytes: the archive is not a tar.
+  func stop() {
+    isActive = false
+    chunks = []
+  }
+
+  /// Drops the bytes before `offset` (libarchive has consumed them).
+  ///
+  /// - Parameter offset: libarchive's read position in the decoded stream.
+  func discard(before offset: Int64) {
+    var drop = 0
+    while drop < chunks.count && chunks[drop].start + Int64(chunks[drop].bytes.count) <= offset {
+      drop += 1
+    }
+    if drop > 0 { chunks.removeFirst(drop) }
+  }
+
+  /// Parses the header blocks of one entry, `[start, end)` of the decoded stream.
+  ///
+  /// - Parameters:
+  ///   - start: Where libarchive began reading the entry's headers.
+  ///   - end: Where its headers end (libarchive's read position after the header).
+  /// - Throws: ``PackagingError`` (`nul-in-name`) naming the recorded name.
+  func checkHeaders(from start: Int64, to end: Int64) throws {
+    guard isActive, end > start else { return }
+    var offset = start
+    while offset + 512 <= end, let block = bytes(from: offset, count: 512) {
+      if block.allSatisfy({ $0 == 0 }) {
+        offset += 512
+        continue
+      }
+      let type = block[156]
+      guard let size = Self.number(block[124..<136]), size >= 0,
+        size <= Self.maxExtensionSize
+      else { return }
+      let dataStart = offset + 512
+      switch type {
+      case UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "g"):
+        guard let data = bytes(from: dataStart, count: Int(size)) else { return }
+        try checkPaxRecords(data)
+      case UInt8(ascii: "L"), UInt8(ascii: "K"):
+        guard let data = bytes(from: dataStart, count: Int(size)) else { return }
+        var name = data[...]
+        while name.last == 0 { name = name.dropLast() }
+        if name.contains(0) {
+          let what = type == UInt8(ascii: "L") ? "name" : "link target"
+          throw nulError(Array(name), what: what, record: "GNU long-\(what) entry")
+        }
+      default:
+        return  // the entry's own header: its extensions are all checked
+      }
+      offset = dataStart + (size + 511) / 512 * 512
+    }
+  }
+
+  /// Refuses a `path` or `linkpath` record whose value holds a NUL.
+  private func checkPaxRecords(_ data: [UInt8]) throws {
+    var index = 0
+    while index < data.count {
+      var length = 0
+      var cursor = index
+      while cursor < data.count, (0x30...0x39).contains(data[cursor]), length < 1 << 24 {
+        length = length * 10 + Int(data[cursor] - 0x30)
+        cursor += 1
+      }
+      guard cursor < data.count, data[cursor] == 0x20, length > cursor - index,
+        index + length <= data.count
+      else { return }  // malformed: libarchive judges it
+      let record = data[(cursor + 1)..<(index + length)]
+      guard let equals = record.firstIndex(of: UInt8(ascii: "=")) else { return }
+      let key = String(decoding: record[record.startIndex..<equals], as: UTF8.self)
+      var value = record[(equals + 1)...]
+      if value.last == 0x0A { value = value.dropLast() }
+      if ["path", "linkpath", "GNU.sparse.name"].contains(key), value.contains(0) {
+        let what = key == "linkpath" ? "link target" : "name"
+        throw nulError(Array(value), what: what, record: "pax '\(key)' record")
+      }
+      index += length
+    }
+  }
+
+  private func nulError(_ name: [UInt8], what: String, record: String) -> PackagingError {
+    let kept = name.prefix { $0 != 0 }.count
+    return PackagingError(
+      .nulInName,
+      "entry \(EntryName(bytes: name).display) has a NUL byte in its \(what): its \(record) holds \(name.count) bytes, of which only the first \(kept) would reach the file system"
+    )
+  }
+
+  /// `count` bytes from `offset`, gathered from the kept chunks, or `nil` when not kept.
+  private func bytes(from offset: Int64, count: Int) -> [UInt8]? {
+    var result: [UInt8] = []
+    result.reserveCapacity(count)
+    var cursor = offset
+    let end = offset + Int64(count)
+    for chunk in chunks where cursor < end {
+      let chunkEnd = chunk.start + Int64(chunk.bytes.count)
+      guard chunkEnd > cursor else { continue }
+      guard chunk.start <= cursor else { return nil }
+      let from = Int(cursor - chunk.start)
+      let to = Int(min(end, chunkEnd) - chunk.start)
+      result.append(contentsOf: chunk.bytes[from..<to])
+      cursor += Int64(to - from)
+    }
+    return cursor == end ? result : nil
+  }
+
+  /// A tar numeric field: octal digits (spaces and NULs around them), or base-256 when
+  /// its first byte has the high bit set.
+  static func number(_ field: ArraySlice<UInt8>) -> Int64? {
+    guard let first = field.first else { return nil }
+    if first & 0x80 != 0 {
+      var value: Int64 = Int64(first & 0x3F)
+      for byte in field.dropFirst() {
+        guard value <= Int64.max >> 8 else { return nil }
+        value = value << 8 | Int64(byte)
+      }
+      return first & 0x40 != 0 ? nil : value
+    }
+    var value: Int64 = 0
+    var seenDigit = false
+    for byte in field {
+      switch byte {
+      case 0x30...0x37:
+        guard value <= Int64.max >> 3 else { return nil }
+        value = value << 3 | Int64(byte - 0x30)
+        seenDigit = true
+      case 0x20, 0x00:
+        if seenDigit { return value }
+      default:
+        return nil
+      }
+    }
+    return value
+  }
+}

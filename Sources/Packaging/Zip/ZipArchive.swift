@@ -1,0 +1,381 @@
+import Foundation
+
+/// A zip archive opened through its central directory, every structure checked
+/// before a byte of data is read: Folio's one zip reader.
+///
+/// Opening reads the end records (``ZipDirectoryLocation``), then each
+/// central-directory record and the local header it points at, and refuses
+/// the archive when anything disagrees: a local header whose name, method,
+/// encryption flag, CRC-32 or sizes differ from its record; data that runs
+/// into the directory; two entries whose local header and data overlap (a
+/// non-recursive zip bomb); a directory holding more or fewer records than
+/// the end record declares. The entries it lists are exactly the entries it
+/// reads, at the offsets it checked; there is no streaming fallback, so
+/// local entries that no directory record names are never read.
+///
+/// ## Reading entries from several threads
+///
+/// A `ZipArchive` is immutable once opened and `Sendable`. Its file is read
+/// only with `pread`, which moves no shared position, so any number of
+/// threads may each read entries at once: give every worker its own
+/// ``ZipEntryReader`` (``reader(for:)``), which owns its decoder and
+/// buffers, and read each entry on one thread from start to end:
+///
+/// ```swift
+/// let archive = try ZipArchive(file: ArchiveFile(path: path), maxEntries: limit)
+/// DispatchQueue.concurrentPerform(iterations: archive.entryCount) { index in
+///   let reader = try archive.reader(for: archive.entry(at: index))
+///   while let chunk = try reader.next() { /* write it */ }  // size and CRC-32 checked at the end
+/// }
+/// ```
+///
+/// A reader checks the entry's size and CRC-32 itself; the expansion's byte
+/// and ratio budgets are the caller's (``ExpansionBudget`` is safe to share).
+final class ZipArchive: Sendable {
+  /// The file, shared by every reader.
+  let file: ArchiveFile
+  /// Where the central directory is.
+  let location: ZipDirectoryLocation
+  private let table: [StoredEntry]
+  private let names: [UInt8]
+
+  /// How many entries the central directory lists.
+  var entryCount: Int { table.count }
+
+  /// The archive's name for messages.
+  var name: String { file.name }
+
+  /// Whether a file is a zip archive: it starts with a zip signature, or (a
+  /// self-extractor) an end record closes it.
+  ///
+  /// - Parameter file: The file.
+  /// - Returns: `true` for a zip.
+  static func isZip(_ file: ArchiveFile) throws -> Bool {
+    if let head = try file.bytes(at: 0, count: 4), startsLikeZip(head) { return true }
+    return try ZipDirectoryLocation.endsLikeZip(file)
+  }
+
+  /// Whether bytes start like a zip archive (`PK\3\4`, `PK\5\6`, or the spanning marker
+  /// `PK\7\8` before the first entry).
+  ///
+  /// - Parameter head: At least four bytes.
+  /// - Returns: `true` for a zip signature.
+  static func startsLikeZip(_ head: [UInt8]) -> Bool {
+    guard head.count >= 4, head[0] == 0x50, head[1] == 0x4B else { return false }
+    return (head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6)
+      || (head[2] == 7 && head[3] == 8)
+  }
+
+  /// Opens and checks an archive.
+  ///
+  /// Memory grows with the number of entries (about 100 bytes plus the name for
+  /// each), never with the archive's size.
+  ///
+  /// - Parameters:
+  ///   - file: The archive.
+  ///   - maxEntries: Refuse an archive declaring more entries, before reading them.
+  /// - Throws: ``PackagingError``: `malformed-zip` naming what is damaged,
+  ///   `header-mismatch` and `overlapping-entries` naming the entries,
+  ///   `too-many-entries`.
+  init(file: ArchiveFile, maxEntries: Int) throws {
+    self.file = file
+    let location = try ZipDirectoryLocation.locate(in: file, maxEntries: maxEntries)
+    self.location = location
+    var table: [StoredEntry] = []
+    var names: [UInt8] = []
+    table.reserveCapacity(min(location.entryCount, 1 << 16))
+    let directory = ArchiveFileWindow(file)
+    let locals = ArchiveFileWindow(file)
+    var offset = location.directoryStart
+    for index in 0..<location.entryCount {
+      let (entry, length) = try Self.readRecord(
+        at: offset, index: index, directory: directory, locals: locals, location: location,
+        names: &names)
+      table.append(entry)
+      offset += length
+    }
+    if offset != location.directoryEnd {
+      throw PackagingError(
+        .malformedZip,
+        "'\(file.name)': the central directory holds more than the \(location.entryCount) records its end record declares"
+      )
+    }
+    self.table = table
+    self.names = names
+    try checkOverlaps()
+  }
+
+  /// One entry, by its position in the central directory.
+  ///
+  /// - Parameter index: From 0 to ``entryCount`` - 1.
+  /// - Returns: The entry.
+  func entry(at index: Int) -> ZipEntry {
+    let stored = table[index]
+    return ZipEntry(
+      index: index, name: EntryName(bytes: Array(names[stored.nameRange])), kind: stored.kind,
+      permissions: stored.permissions, method: ZipCompressionMethod(rawValue: stored.method),
+      flags: stored.flags, crc32: stored.crc32, compressedSize: stored.compressedSize,
+      uncompressedSize: stored.uncompressedSize, localHeaderOffset: stored.localHeaderOffset,
+      dataOffset: stored.dataOffset, modificationTime: stored.modificationTime,
+      ownerID: Int64(stored.ownerID), groupID: Int64(stored.groupID))
+  }
+
+  /// A reader for one entry's data, with its own decoder: one per thread.
+  ///
+  /// - Parameter entry: An entry of this archive.
+  /// - Returns: The reader.
+  /// - Throws: ``PackagingError`` (`encrypted-entry`, `unsupported-compression`,
+  ///   `malformed-zip`) when the entry cannot be read.
+  func reader(for entry: ZipEntry) throws -> ZipEntryReader {
+    try ZipEntryReader(archive: self, entry: entry)
+  }
+
+  // MARK: Reading records
+
+  /// An entry as kept in memory: fixed fields, the name in the shared name buffer.
+  private struct StoredEntry {
+    var nameRange: Range<Int>
+    var kind: ArchiveEntryInfo.Kind
+    var permissions: UInt32
+    var method: UInt16
+    var flags: UInt16
+    var crc32: UInt32
+    var ownerID: UInt32
+    var groupID: UInt32
+    var compressedSize: Int64
+    var uncompressedSize: Int64
+    var localHeaderOffset: Int64
+    var dataOffset: Int64
+    var spanEnd: Int64
+    var modificationTime: Int64
+  }
+
+  private static let centralSignature: UInt32 = 0x0201_4B50
+  private static let localSignature: UInt32 = 0x0403_4B50
+  private static let descriptorSignature: UInt32 = 0x0807_4B50
+
+  /// Reads one central-directory record and its local header, checking both.
+  private static func readRecord(
+    at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
+    location: ZipDirectoryLocation, names: inout [UInt8]
+  ) throws -> (StoredEntry, Int64) {
+    let archive = directory.file.name
+    func malformed(_ text: String) -> PackagingError {
+      PackagingError(.malformedZip, "'\(archive)': \(text)")
+    }
+    guard offset + 46 <= location.directoryEnd,
+      let fixed = try directory.bytes(at: offset, count: 46),
+      fixed.uint32(at: fixed.startIndex) == centralSignature
+    else { throw malformed("central-directory record \(index + 1) is missing or damaged") }
+    let base = fixed.startIndex
+    let hostSystem = fixed[base + 5]
+    let flags = fixed.uint16(at: base + 8)
+    let method = fixed.uint16(at: base + 10)
+    let dosTime = fixed.uint32(at: base + 12)
+    let crc = fixed.uint32(at: base + 16)
+    var compressed = UInt64(fixed.uint32(at: base + 20))
+    var size = UInt64(fixed.uint32(at: base + 24))
+    let nameLength = Int(fixed.uint16(at: base + 28))
+    let extraLength = Int(fixed.uint16(at: base + 30))
+    let commentLength = Int(fixed.uint16(at: base + 32))
+    var disk: UInt32? = UInt32(fixed.uint16(at: base + 34))
+    let external = fixed.uint32(at: base + 38)
+    var localOffset: UInt64? = UInt64(fixed.uint32(at: base + 42))
+    let recordLength = 46 + Int64(nameLength + extraLength + commentLength)
+    guard offset + recordLength <= location.directoryEnd,
+      let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
+    else { throw malformed("central-directory record \(index + 1) runs past the directory") }
+    let rawName = Array(variable.prefix(nameLength))
+    let display = EntryName(bytes: rawName).display
+    func entryMalformed(_ text: String) -> PackagingError {
+      malformed("entry \(display) has \(text)")
+    }
+    if flags & 0x2000 != 0 {
+      throw malformed("its central directory is encrypted, which Folio cannot read")
+    }
+
+    let extras = try ZipExtraFields(variable.dropFirst(nameLength), malformed: entryMalformed)
+    try extras.resolveZip64(
+      size: &size, compressedSize: &compressed, offset: &localOffset, disk: &disk,
+      malformed: entryMalformed)
+    guard disk == 0 else { throw malformed("entry \(display) starts on another volume") }
+    guard let localOffset, compressed <= UInt64(Int64.max), size <= UInt64(Int64.max),
+      localOffset <= UInt64(location.directoryStart)
+    else { throw entryMalformed("sizes or an offset out of range") }
+    let name = effectiveName(raw: rawName, unicode: extras.unicodePath)
+
+    // The local header: the same name, method, encryption and (unless deferred) sizes.
+    let localStart = Int64(localOffset) + location.prefixLength
+    guard localStart + 30 <= location.directoryStart,
+      let local = try locals.bytes(at: localStart, count: 30),
+      local.uint32(at: local.startIndex) == localSignature
+    else { throw malformed("entry \(display) has no local header at its offset") }
+    let localBase = local.startIndex
+    let localFlags = local.uint16(at: localBase + 6)
+    let localMethod = local.uint16(at: localBase + 8)
+    let localCRC = local.uint32(at: localBase + 14)
+    var localCompressed = UInt64(local.uint32(at: localBase + 18))
+    var localSize = UInt64(local.uint32(at: localBase + 22))
+    let localNameLength = Int(local.uint16(at: localBase + 26))
+    let localExtraLength = Int(local.uint16(at: localBase + 28))
+    let dataOffset = localStart + 30 + Int64(localNameLength + localExtraLength)
+    guard dataOffset <= location.directoryStart,
+      let localVariable = try locals.bytes(
+        at: localStart + 30, count: localNameLength + localExtraLength)
+    else { throw malformed("entry \(display) has a local header running into the directory") }
+    func mismatch(_ what: String) -> PackagingError {
+      PackagingError(
+        .headerMismatch,
+        "entry \(display): the local header's \(what) disagrees with the central directory")
+    }
+    let localName = Array(localVariable.prefix(localNameLength))
+    if localName != rawName { throw mismatch("name \(EntryName(bytes: localName).display)") }
+    let localExtras = try ZipExtraFields(
+      localVariable.dropFirst(localNameLength), malformed: entryMalformed)
+    if effectiveName(raw: localName, unicode: localExtras.unicodePath) != name {
+      throw mismatch("Unicode path")
+    }
+    if localMethod != method { throw mismatch("compression method") }
+    if localFlags & 0x41 != flags & 0x41 { throw mismatch("encryption flag") }
+    var noOffset: UInt64?
+    var noDisk: UInt32?
+    if localSize == 0xFFFF_FFFF || localCompressed == 0xFFFF_FFFF {
+      // A local ZIP64 field holds both sizes, whichever is the sentinel.
+      if let zip64 = localExtras.zip64, zip64.count >= 16 {
+        localSize = zip64.uint64(at: zip64.startIndex)
+        localCompressed = zip64.uint64(at: zip64.startIndex + 8)
+      } else {
+        try localExtras.resolveZip64(
+          size: &localSize, compressedSize: &localCompressed, offset: &noOffset, disk: &noDisk,
+          malformed: { _ in mismatch("ZIP64 sizes") })
+      }
+    }
+    if localFlags & 0x8 == 0 {
+      if localCRC != crc { throw mismatch("CRC-32") }
+      if localCompressed != compressed { throw mismatch("compressed size") }
+      if localSize != size { throw mismatch("size") }
+    } else {
+      // Sizes deferred to a data descriptor: the local fields are 0 (or already right).
+      if localCRC != 0 && localCRC != crc { throw mismatch("CRC-32") }
+      if localCompressed != 0 && localCompressed != compressed { throw mismatch("compressed size") }
+      if localSize != 0 && localSize != size { throw mismatch("size") }
+    }
+    guard Int64(compressed) <= location.directoryStart - dataOffset else {
+      throw malformed("entry \(display) has data running into the central directory")
+    }
+    if method == 0 && compressed != size && flags & 0x41 == 0 {
+      throw entryMalformed("a stored size (\(compressed)) unlike its size (\(size))")
+    }
+    let dataEnd = dataOffset + Int64(compressed)
+    let spanEnd = try descriptorEnd(
+      after: dataEnd, flags: flags, crc: crc, zip64: localExtras.zip64 != nil, locals: locals,
+      limit: location.directoryStart, mismatch: mismatch)
+
+    let (kind, permissions) = kindAndPermissions(
+      host: hostSystem, external: external, name: name.bytes)
+    let nameStart = names.count
+    names.append(contentsOf: name.bytes)
+    let time = extras.modificationTime ?? localExtras.modificationTime ?? dosToUnix(dosTime)
+    let entry = StoredEntry(
+      nameRange: nameStart..<names.count, kind: kind, permissions: permissions, method: method,
+      flags: flags, crc32: crc,
+      ownerID: UInt32(truncatingIfNeeded: extras.ownerID ?? localExtras.ownerID ?? 0),
+      groupID: UInt32(truncatingIfNeeded: extras.groupID ?? localExtras.groupID ?? 0),
+      compressedSize: Int64(compressed), uncompressedSize: Int64(size),
+      localHeaderOffset: localStart, dataOffset: dataOffset, spanEnd: spanEnd,
+      modificationTime: time)
+    return (entry, recordLength)
+  }
+
+  /// The name an entry is expanded under: the Info-ZIP Unicode path when its CRC-32 matches
+  /// the stored name (as unzip and libarchive require), else the stored name.
+  private static func effectiveName(
+    raw: [UInt8], unicode: (nameCRC: UInt32, path: [UInt8])?
+  ) -> EntryName {
+    if let unicode, raw.withUnsafeBytes({ Zlib.crc32(0, $0) }) == unicode.nameCRC {
+      return EntryName(bytes: unicode.path)
+    }
+    return EntryName(bytes: raw)
+  }
+
+  /// Where an entry's span ends: after its data, and after its data descriptor when the
+  /// sizes were deferred to one that is there. A descriptor with a signature must agree.
+  private static func descriptorEnd(
+    after dataEnd: Int64, flags: UInt16, crc: UInt32, zip64: Bool, locals: ArchiveFileWindow,
+    limit: Int64, mismatch: (String) -> PackagingError
+  ) throws -> Int64 {
+    guard flags & 0x8 != 0, dataEnd + 12 <= limit,
+      let head = try locals.bytes(at: dataEnd, count: 8)
+    else { return dataEnd }
+    let sizes: Int64 = zip64 ? 16 : 8
+    if head.uint32(at: head.startIndex) == descriptorSignature {
+      if head.uint32(at: head.startIndex + 4) != crc { throw mismatch("data descriptor CRC-32") }
+      return min(limit, dataEnd + 8 + sizes)
+    }
+    if head.uint32(at: head.startIndex) == crc { return min(limit, dataEnd + 4 + sizes) }
+    return dataEnd
+  }
+
+  /// An entry's kind and permission bits, as libarchive derives them: the Unix mode of a
+  /// Unix (or macOS) host, the DOS attributes of an MS-DOS host, else a plain file; a
+  /// name ending in `/` is a folder. Unlike libarchive, a FIFO stays a FIFO (which the
+  /// expansion refuses, as it refuses devices) rather than becoming a file.
+  private static func kindAndPermissions(host: UInt8, external: UInt32, name: [UInt8])
+    -> (ArchiveEntryInfo.Kind, UInt32)
+  {
+    var mode: UInt32
+    switch host {
+    case 3, 19:
+      mode = external >> 16
+    case 0:
+      mode = external & 0x10 != 0 ? 0o040775 : 0o100664
+      if external & 0x01 != 0 { mode &= ~0o222 }
+    default:
+      mode = 0
+    }
+    if mode == 0 { mode = 0o664 }
+    var kind: ArchiveEntryInfo.Kind
+    switch mode & 0o170000 {
+    case 0o040000: kind = .directory
+    case 0o120000: kind = .symbolicLink
+    case 0o020000: kind = .characterDevice
+    case 0o060000: kind = .blockDevice
+    case 0o140000: kind = .socket
+    case 0o010000: kind = .fifo
+    default: kind = .file
+    }
+    if kind != .directory && name.last == UInt8(ascii: "/") {
+      kind = .directory
+      mode |= 0o111
+    }
+    return (kind, mode & 0o7777)
+  }
+
+  /// A DOS date and time read as local time, as libarchive and unzip read it.
+  private static func dosToUnix(_ value: UInt32) -> Int64 {
+    var parts = tm()
+    parts.tm_year = Int32((value >> 25) & 0x7F) + 80
+    parts.tm_mon = Int32((value >> 21) & 0x0F) - 1
+    parts.tm_mday = Int32((value >> 16) & 0x1F)
+    parts.tm_hour = Int32((value >> 11) & 0x1F)
+    parts.tm_min = Int32((value >> 5) & 0x3F)
+    parts.tm_sec = Int32((value << 1) & 0x3E)
+    parts.tm_isdst = -1
+    return Int64(mktime(&parts))
+  }
+
+  // MARK: Overlaps
+
+  /// Refuses entries whose `[local header, end of data)` spans overlap (David Fifield's
+  /// non-recursive zip bomb reuses one stretch of compressed data for many entries).
+  private func checkOverlaps() throws {
+    let order = table.indices.sorted { table[$0].localHeaderOffset < table[$1].localHeaderOffset }
+    for (earlier, later) in zip(order, order.dropFirst())
+    where table[later].localHeaderOffset < table[earlier].spanEnd {
+      throw PackagingError(
+        .overlappingEntries,
+        "entries \(entry(at: earlier).name.display) and \(entry(at: later).name.display) share compressed data (a zip bomb's overlapping entries)"
+      )
+    }
+  }
+}
