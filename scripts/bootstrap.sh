@@ -3,11 +3,7 @@
 # As root it runs apt-get itself; otherwise it prints the exact command and stops.
 set -eu
 
-<<<<<<< HEAD
-packages="pkg-config libarchive-dev libxml2-dev zlib1g-dev libdeflate-dev libarchive-tools zip unzip zstd xz-utils bzip2 python3 time"
-=======
-packages="pkg-config libarchive-dev libxml2-dev zlib1g-dev libarchive-tools zip unzip zstd xz-utils bzip2 python3 time"
->>>>>>> 687b813 (Packaging: one zip reader (Folio's own, driven by the central directory it checked, zlib inflate via a CZlib system target), compression peeled one layer at a time (multi-member gzip checked per member, nested compression), tar pax/GNU names with NUL refused, expand - and list - from a pipe)
+packages="pkg-config libarchive-dev libxml2-dev zlib1g-dev libdeflate-dev libarchive-tools zip unzip zstd xz-utils bzip2 python3 time p7zip-full git"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

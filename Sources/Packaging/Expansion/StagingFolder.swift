@@ -33,6 +33,8 @@ final class StagingFolder {
   private let root: Int32
   private var directoryCache: [String: Int32] = [:]
   private var directories: [(path: RelativePath, permissions: UInt32, time: Time?)] = []
+  /// Folders created only because deeper entries need them (no entry of their own).
+  private var impliedDirectories: Set<[String]> = []
   private var symbolicLinks: [(path: RelativePath, target: [UInt8], time: Time?)] = []
   private var rootAttributes: (permissions: UInt32, time: Time?)?
   /// Whether to remember the regular files written (for ``adoptUnchangedFiles(source:top:)``).
@@ -89,6 +91,7 @@ final class StagingFolder {
   /// - Throws: ``PackagingError`` naming the folder.
   func makeDirectory(_ path: RelativePath, permissions: UInt32, time: Time?) throws {
     _ = try directory(path.components[...])
+    impliedDirectories.remove(path.components)
     directories.append((path, permissions, time))
   }
 
@@ -168,8 +171,14 @@ final class StagingFolder {
         try setTime(time, parent: parent, name: name, path: link.path)
       }
     }
+    // A folder no entry names gets the usual 0755, as bsdtar and unzip give it.
+    let implied = impliedDirectories.map {
+      (RelativePath(components: $0), UInt32(0o755), Time?.none)
+    }
     // Deepest first, so restoring a parent's time comes after its children change it.
-    let ordered = directories.sorted { $0.path.components.count > $1.path.components.count }
+    let ordered = (directories + implied).sorted {
+      $0.path.components.count > $1.path.components.count
+    }
     for folder in ordered {
       let parent = try directory(folder.path.components.dropLast())
       let name = folder.path.components[folder.path.components.count - 1]
@@ -314,7 +323,9 @@ final class StagingFolder {
     if let cached = directoryCache[key] { return cached }
     let parent = try directory(components.dropLast())
     let name = components[components.endIndex - 1]
-    if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST {
+    if mkdirat(parent, name, 0o700) == 0 {
+      impliedDirectories.insert(Array(components))
+    } else if errno != EEXIST {
       throw failure("cannot create the folder", RelativePath(components: Array(components)))
     }
     let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

@@ -58,6 +58,10 @@ final class ZipEntryReader {
     let raw = FileRangeByteSource(archive.file, offset: dataOffset, length: dataLength)
     self.raw = raw
     switch entry.method {
+    case _ where entry.uncompressedSize == 0 && entry.method.isSupported:
+      // Nothing to decode (libarchive's decoders cannot even recognise a stream this
+      // short); the CRC-32 of nothing must still be 0.
+      decoded = EmptyByteSource()
     case .stored:
       decoded = raw
     case .deflate:
@@ -123,4 +127,9 @@ final class ZipEntryReader {
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
+}
+
+/// No bytes at all: an empty entry's data.
+private final class EmptyByteSource: ByteSource {
+  func next() throws -> UnsafeRawBufferPointer? { nil }
 }

@@ -132,6 +132,62 @@ func expectSameTree(
     }
   }
 
+  /// More peers, compared with what bsdtar extracts from the very same archive (their
+  /// modes and times follow the writer, not the source tree).
+  static let peerWriters: [(String, String)] = [
+    ("git archive zip", "git archive --format=zip -o OUT HEAD \(mixed)"),
+    ("git archive tar.gz", "git archive --format=tar.gz -o OUT HEAD \(mixed)"),
+    ("zip to a pipe (data descriptors)", "zip -qr - \(mixed) | cat > OUT"),
+    ("7z zip", "7z a -tzip -snl OUT \(mixed) > /dev/null"),
+    ("7z zip bzip2", "7z a -tzip -mm=BZip2 -snl OUT \(mixed) > /dev/null"),
+    ("7z 7z", "7z a -t7z -snl OUT \(mixed) > /dev/null"),
+    ("GNU tar", "tar -cf OUT \(mixed)"),
+    ("GNU tar.xz", "tar -cJf OUT \(mixed)"),
+    (
+      "python zipfile lzma",
+      "python3 -c \"import zipfile, os\nwith zipfile.ZipFile('OUT', 'w', zipfile.ZIP_LZMA) as z:\n    [z.write(os.path.join(d, f)) for d, _, fs in os.walk('\(mixed)') for f in fs if not os.path.islink(os.path.join(d, f))]\""
+    ),
+  ]
+
+  @Test(arguments: peerWriters.map(\.0))
+  func expandsWhatPeersWriteAsBsdtarDoes(_ writer: String) async throws {
+    let corpus = try BenchmarkCorpus.small()
+    try await withTemporaryDirectory("expand-peers") { folder in
+      let command = try #require(Self.peerWriters.first { $0.0 == writer }?.1)
+      let work = folder.appendingPathComponent("work")
+      try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+      #expect(
+        try runProcess("cp", ["-a", corpus.appendingPathComponent(Self.mixed).path, work.path])
+          .status == 0)
+      if writer.hasPrefix("git") {
+        let git = try runProcess(
+          "sh",
+          ["-c", "git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm t"],
+          in: work)
+        #expect(git.status == 0, "\(git.errorText)")
+      }
+      let archive = folder.appendingPathComponent("archive.data")
+      let made = try runProcess(
+        "sh", ["-c", command.replacingOccurrences(of: "OUT", with: archive.path)], in: work)
+      #expect(made.status == 0, "\(writer): \(made.errorText)")
+      let ours = folder.appendingPathComponent("ours")
+      _ = try Expander.expandSynchronously(
+        archive, into: ours, policy: ExpansionPolicy(keepsTopFolder: true))
+      let theirs = folder.appendingPathComponent("theirs")
+      try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
+      let extracted = try runProcess("bsdtar", ["-xpf", archive.path, "-C", theirs.path])
+      #expect(extracted.status == 0, "\(extracted.errorText)")
+      var expected = treeSnapshot(theirs)
+      var actual = treeSnapshot(ours)
+      expected["."] = nil
+      actual["."] = nil
+      // Folio never restores group or other write (ExpansionPolicy.permissions).
+      for key in expected.keys { expected[key]?.mode &= 0o755 }
+      expectSameTree(expected, actual, writer)
+      #expect(actual.count > 3, "\(writer): \(actual.keys.sorted())")
+    }
+  }
+
   @Test func byteProgressEndsAtTheTotalAndNeverGoesBack() async throws {
     let corpus = try BenchmarkCorpus.small()
     try await withTemporaryDirectory("expand-progress") { folder in

@@ -64,6 +64,26 @@ func treeListing(_ root: URL) -> [String] {
     Refusal(archive: "zip-entry-count-lie", code: .malformedZip),
     Refusal(archive: "zip-local-offset-out-of-bounds", code: .malformedZip),
     Refusal(archive: "zip-extra-overrun", code: .malformedZip),
+    // One zip reader: the end records and the directory must agree, and entries are read
+    // only where the checked directory puts them.
+    Refusal(archive: "zip-end-count-too-low", code: .malformedZip),
+    Refusal(archive: "zip-end-count-too-high", code: .malformedZip),
+    Refusal(archive: "zip-end-decoy-in-comment", code: .malformedZip),
+    Refusal(archive: "zip-end-decoy-closing", code: .malformedZip),
+    Refusal(archive: "zip-end-trailing-bytes", code: .malformedZip),
+    Refusal(archive: "zip64-locator-zero-disks", code: .malformedZip),
+    Refusal(archive: "zip64-count-disagrees", code: .malformedZip),
+    Refusal(archive: "zip64-offset-disagrees", code: .malformedZip),
+    Refusal(archive: "zip64-record-missing", code: .malformedZip),
+    Refusal(archive: "zip-size-lie-bomb", code: .corruptArchive),
+    Refusal(archive: "zip-descriptor-size-lie-bomb", code: .corruptArchive),
+    Refusal(archive: "zip-short-data", code: .corruptArchive),
+    Refusal(archive: "zip-deflate-ends-early", code: .corruptArchive),
+    Refusal(archive: "zip-stored-sizes-differ", code: .malformedZip),
+    Refusal(archive: "zip-deflate64", code: .unsupportedCompression),
+    Refusal(archive: "zip-ppmd", code: .unsupportedCompression),
+    Refusal(archive: "zip-aes", code: .encryptedEntry),
+    Refusal(archive: "zip-same-local-header", code: .headerMismatch),
     Refusal(archive: "zip-many", code: .tooManyEntries, policy: ExpansionPolicy(maxEntryCount: 3)),
     Refusal(
       archive: "zip-large", code: .expansionTooLarge, policy: ExpansionPolicy(maxTotalBytes: 4_000)),
@@ -94,6 +114,12 @@ func treeListing(_ root: URL) -> [String] {
     Refusal(
       archive: "tar-gz-bomb", code: .compressionRatio,
       policy: ExpansionPolicy(maxCompressionRatio: 100)),
+    Refusal(archive: "tar-gz-multi-member-bad-second", code: .corruptArchive),
+    Refusal(archive: "tar-gz-trailing-junk", code: .corruptArchive),
+    Refusal(archive: "tar-gz-xz-bad-inner-trailer", code: .corruptArchive),
+    Refusal(archive: "tar-pax-nul-path", code: .nulInName),
+    Refusal(archive: "tar-pax-nul-linkpath", code: .nulInName),
+    Refusal(archive: "tar-gnu-longname-nul", code: .nulInName),
     Refusal(archive: "tar-empty", code: .emptyArchive),
     Refusal(archive: "zero-bytes", code: .emptyArchive),
   ]
@@ -112,6 +138,48 @@ func treeListing(_ root: URL) -> [String] {
       #expect(treeListing(folder) == before, "the expansion left something behind")
       #expect(!FileManager.default.fileExists(atPath: destination.path))
       #expect(!FileManager.default.fileExists(atPath: outside.path))
+    }
+  }
+
+  /// Valid archives of unusual shape, and what they must expand to (path and bytes).
+  static let acceptances: [(String, [String: String])] = [
+    ("zip64-valid", ["a.txt": String(repeating: "a", count: 100), "b.txt": "b"]),
+    ("zip-orphan-local-bomb", ["small.txt": "small"]),
+    ("zip-sfx", ["a.txt": "self-extracting"]),
+    ("zip-sfx-adjusted", ["a.txt": "self-extracting"]),
+    (
+      "tar-gz-multi-member",
+      [
+        "a.txt": String(repeating: "first ", count: 3000),
+        "b.txt": String(repeating: "second ", count: 3000),
+      ]
+    ),
+    ("tar-gz-zero-padding", ["a.txt": "padded"]),
+    ("tar-gz-gz", ["a.txt": String(repeating: "nested ", count: 500)]),
+    ("tar-gz-xz", ["a.txt": String(repeating: "nested ", count: 500)]),
+    ("tar-xz-gz", ["a.txt": String(repeating: "nested ", count: 500)]),
+    ("tar-gz-bz2", ["a.txt": String(repeating: "nested ", count: 500)]),
+    ("tar-zst-gz", ["a.txt": String(repeating: "nested ", count: 500)]),
+    ("tar-gz-gz-gz", ["a.txt": String(repeating: "nested ", count: 500)]),
+  ]
+
+  @Test(arguments: acceptances.map(\.0))
+  func unusualButValidArchivesExpand(_ name: String) async throws {
+    let expected = try #require(Self.acceptances.first { $0.0 == name }?.1)
+    try await withTemporaryDirectory("hostile-valid") { folder in
+      let archive = try makeHostileArchive(name, in: folder)
+      let destination = folder.appendingPathComponent("dest")
+      _ = try Expander.expandSynchronously(archive, into: destination)
+      var files: [String: String] = [:]
+      let walker = FileManager.default.enumerator(atPath: destination.path)
+      while let relative = walker?.nextObject() as? String {
+        var info = stat()
+        lstat(destination.appendingPathComponent(relative).path, &info)
+        guard info.st_mode & S_IFMT == S_IFREG else { continue }
+        files[relative] = try String(
+          contentsOf: destination.appendingPathComponent(relative), encoding: .utf8)
+      }
+      #expect(files == expected)
     }
   }
 

@@ -53,6 +53,80 @@ def end_record(count, size, offset):
     return struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, size, offset, 0)
 
 
+# ---------------------------------------------------------------- raw zip builder
+def deflate(data, level=9):
+    c = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return c.compress(data) + c.flush()
+
+
+def zentry(name, data=b"", method=8, mode=0o100644, **kw):
+    """One entry for build_zip: overrides (size, csize, crc, flags, payload, local_*) in kw."""
+    e = dict(name=name.encode() if isinstance(name, str) else name, data=data, method=method,
+             mode=mode)
+    e.update(kw)
+    return e
+
+
+def build_zip(entries, comment=b"", prefix=b"", adjusted=False, count=None, trailing=b"",
+              zip64=None, listed=None, end_fields=None):
+    """Writes a zip byte by byte. `listed`: indices the central directory names (default all);
+    `zip64`: dict of ZIP64 end-record fields (count, size, offset, disks) to add a ZIP64 end
+    record and locator; `end_fields`: overrides of the 32-bit end record."""
+    body = bytearray(prefix)
+    base = 0 if adjusted else len(prefix)
+    records = []
+    for e in entries:
+        data = e["data"]
+        payload = e.get("payload")
+        if payload is None:
+            payload = deflate(data) if e["method"] == 8 else data
+        crc = e.get("crc", zlib.crc32(data))
+        size = e.get("size", len(data))
+        csize = e.get("csize", len(payload))
+        flags = e.get("flags", 0)
+        name = e["name"]
+        offset = len(body) - base
+        local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, e.get("local_flags", flags),
+                            e.get("local_method", e["method"]), 0x6E2D, 0x576E,
+                            e.get("local_crc", 0 if flags & 8 else crc),
+                            e.get("local_csize", 0 if flags & 8 else csize),
+                            e.get("local_size", 0 if flags & 8 else size),
+                            len(e.get("local_name", name)), 0) + e.get("local_name", name)
+        body += local + payload
+        if flags & 8 and e.get("descriptor", True):
+            body += struct.pack("<IIII", 0x08074B50, crc, csize, size)
+        records.append((e, name, crc, csize, size, flags, offset))
+    directory = bytearray()
+    for index, (e, name, crc, csize, size, flags, offset) in enumerate(records):
+        if listed is not None and index not in listed:
+            continue
+        directory += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x031E, 20, flags, e["method"],
+                                 0x6E2D, 0x576E, crc, csize, size, len(name), 0, 0, 0, 0,
+                                 e["mode"] << 16, e.get("offset", offset)) + name
+    start = len(body) - base
+    n = len(records) if listed is None else len(listed)
+    body += directory
+    fields = dict(disk=0, cd_disk=0, on_disk=n if count is None else count,
+                  count=n if count is None else count, size=len(directory), offset=start)
+    if zip64 is not None:
+        record_offset = len(body) - base
+        z = dict(count=n, size=len(directory), offset=start, disks=1)
+        z.update(zip64)
+        body += struct.pack("<IQHHIIQQQQ", 0x06064B50, 44, 45, 45, 0, 0, z["count"], z["count"],
+                            z["size"], z["offset"])
+        body += struct.pack("<IIQI", 0x07064B50, 0, z.get("record_offset", record_offset),
+                            z["disks"])
+    fields.update(end_fields or {})
+    body += struct.pack("<IHHHHIIH", 0x06054B50, fields["disk"], fields["cd_disk"],
+                        fields["on_disk"], fields["count"], fields["size"], fields["offset"],
+                        len(comment)) + comment + trailing
+    open(out, "wb").write(bytes(body))
+
+
+def end_record_bytes(count, size, offset, comment_length):
+    return struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, size, offset, comment_length)
+
+
 # ---------------------------------------------------------------- tar helpers
 def write_tar(members, mode="w"):
     with tarfile.open(out, mode, format=tarfile.PAX_FORMAT) as t:
@@ -192,6 +266,79 @@ elif case == "zip-extra-overrun":
     size = struct.unpack("<I", data[end + 12:end + 16])[0]
     data[end + 12:end + 16] = struct.pack("<I", size - extra_length + len(field))
     open(out, "wb").write(bytes(data))
+elif case == "zip-end-count-too-low":
+    # Two records in the directory, the end record declares one: a reader that walks the
+    # directory to its end sees the bomb a reader that trusts the count does not.
+    build_zip([zentry("small.txt", b"small"), zentry("bomb.bin", bytes(8 << 20))], count=1)
+elif case == "zip-end-count-too-high":
+    build_zip([zentry("a.txt", b"a"), zentry("b.txt", b"b")], count=3)
+elif case == "zip-end-decoy-in-comment":
+    # A decoy end record inside the real one's comment, its comment running past the file.
+    decoy = end_record_bytes(1, 46, 0, 500)
+    build_zip([zentry("a.txt", b"real")], comment=b"xx" + decoy + b"yy")
+elif case == "zip-end-decoy-closing":
+    # A decoy end record inside the comment whose own (empty) comment ends the file too.
+    decoy = end_record_bytes(0, 0, 0, 0)
+    build_zip([zentry("a.txt", b"real")], comment=b"xx" + decoy)
+elif case == "zip-end-trailing-bytes":
+    build_zip([zentry("a.txt", b"real")], trailing=b"appended junk")
+elif case == "zip64-locator-zero-disks":
+    # The ZIP64 records (disk count 0) name one small entry; the 32-bit end record, which a
+    # reader rejecting the locator falls back to, names both.
+    build_zip([zentry("small.txt", b"small"), zentry("bomb.bin", bytes(8 << 20))],
+              zip64=dict(disks=0, count=1, size=46 + 9), end_fields=dict(count=2, on_disk=2))
+elif case == "zip64-count-disagrees":
+    build_zip([zentry("a.txt", b"a"), zentry("b.txt", b"b")], zip64=dict(count=1),
+              end_fields=dict(count=2, on_disk=2))
+elif case == "zip64-offset-disagrees":
+    build_zip([zentry("a.txt", b"a")], zip64=dict(offset=0), end_fields=dict(offset=0x30))
+elif case == "zip64-record-missing":
+    build_zip([zentry("a.txt", b"a")], zip64=dict(record_offset=3))
+elif case == "zip64-valid":
+    build_zip([zentry("a.txt", b"a" * 100), zentry("b.txt", b"b")],
+              zip64=dict(), end_fields=dict(count=0xFFFF, on_disk=0xFFFF, offset=0xFFFFFFFF))
+elif case == "zip-orphan-local-bomb":
+    # A local entry no directory record names (a bomb), before the one the directory names:
+    # only a streaming reader reaches it.
+    build_zip([zentry("bomb.bin", bytes(64 << 20)), zentry("small.txt", b"small")], listed=[1])
+elif case == "zip-size-lie-bomb":
+    # Both headers declare 1,000 bytes; the DEFLATE data holds 64 MiB.
+    build_zip([zentry("liar.bin", bytes(64 << 20), size=1000, crc=zlib.crc32(bytes(1000)))])
+elif case == "zip-descriptor-size-lie-bomb":
+    # Sizes deferred to a data descriptor (flag bit 3): the directory says 1,000 bytes.
+    build_zip([zentry("liar.bin", bytes(64 << 20), flags=8, size=1000,
+                      crc=zlib.crc32(bytes(1000)))])
+elif case == "zip-short-data":
+    build_zip([zentry("short.bin", os.urandom(4000), size=5000)])
+elif case == "zip-deflate-ends-early":
+    data = b"abc" * 100
+    build_zip([zentry("early.txt", data, payload=deflate(data) + b"\x00" * 16)])
+elif case == "zip-stored-sizes-differ":
+    build_zip([zentry("a.txt", b"abcdef", method=0, csize=6, size=5)])
+elif case == "zip-deflate64":
+    build_zip([zentry("big.bin", b"data", method=9, payload=b"\x03\x00")])
+elif case == "zip-ppmd":
+    build_zip([zentry("text.txt", b"data", method=98, payload=b"\x00" * 8)])
+elif case == "zip-aes":
+    build_zip([zentry("secret.txt", b"data", method=99, payload=b"\x00" * 8, flags=1)])
+elif case == "zip-sfx":
+    build_zip([zentry("Note/", b"", mode=0o040755), zentry("Note/a.txt", b"self-extracting")],
+              prefix=b"#!/bin/sh\necho stub\nexit 0\n" + bytes(100))
+elif case == "zip-sfx-adjusted":
+    build_zip([zentry("Note/", b"", mode=0o040755), zentry("Note/a.txt", b"self-extracting")],
+              prefix=b"#!/bin/sh\necho stub\nexit 0\n" + bytes(100), adjusted=True)
+elif case == "zip-same-local-header":
+    # Two directory records naming one local header (a quoted overlap at distance 0).
+    build_zip([zentry("a.txt", b"x" * 100)])
+    data = bytearray(open(out, "rb").read())
+    cd = data.index(b"PK\x01\x02")
+    end = data.rindex(b"PK\x05\x06")
+    record = bytes(data[cd:end])
+    second = record.replace(b"a.txt", b"b.txt")
+    data[cd:end] = record + second
+    end = data.rindex(b"PK\x05\x06")
+    data[end + 8:end + 16] = struct.pack("<HHI", 2, 2, len(record) * 2)
+    open(out, "wb").write(bytes(data))
 elif case == "zip-many":
     write_zip([(f"f{i}.txt", b"x", 0o100644) for i in range(5)])
 elif case == "zip-large":
@@ -277,6 +424,58 @@ elif case == "tar-gz-garbage":
     open(out, "wb").write(bytes(data))
 elif case == "tar-gz-bomb":
     write_tar([tfile("zeros.bin", bytes(20 << 20))], mode="w:gz")
+elif case == "tar-pax-nul-path":
+    info, data = tfile("placeholder.txt", b"evil")
+    info.pax_headers = {"path": "nul\x00hidden.txt"}
+    write_tar([(info, data)])
+elif case == "tar-pax-nul-linkpath":
+    info, data = tlink("link", "x")
+    info.pax_headers = {"linkpath": "ok\x00/../../etc/passwd"}
+    write_tar([(info, data)])
+elif case == "tar-gnu-longname-nul":
+    info, data = tfile("n" * 120, b"evil")
+    with tarfile.open(out, "w", format=tarfile.GNU_FORMAT) as t:
+        info.mtime = EPOCH
+        t.addfile(info, io.BytesIO(data))
+    raw = bytearray(open(out, "rb").read())
+    at = raw.index(b"n" * 120)  # the GNU long-name entry's data
+    raw[at + 3] = 0
+    open(out, "wb").write(bytes(raw))
+elif case == "tar-gz-multi-member":
+    write_tar([tfile("a.txt", b"first " * 3000), tfile("b.txt", b"second " * 3000)])
+    raw = open(out, "rb").read()
+    open(out, "wb").write(gzip.compress(raw[:4096]) + gzip.compress(raw[4096:9000])
+                          + gzip.compress(raw[9000:]))
+elif case == "tar-gz-multi-member-bad-second":
+    write_tar([tfile("a.txt", b"first " * 3000), tfile("b.txt", b"second " * 3000)])
+    raw = open(out, "rb").read()
+    second = bytearray(gzip.compress(raw[4096:]))
+    second[-8] ^= 0xFF  # the second member's CRC-32
+    open(out, "wb").write(gzip.compress(raw[:4096]) + bytes(second))
+elif case == "tar-gz-zero-padding":
+    write_tar([tfile("a.txt", b"padded")])
+    raw = open(out, "rb").read()
+    open(out, "wb").write(gzip.compress(raw) + bytes(700))
+elif case == "tar-gz-trailing-junk":
+    write_tar([tfile("a.txt", b"junk follows")])
+    raw = open(out, "rb").read()
+    open(out, "wb").write(gzip.compress(raw) + b"not gzip")
+elif case in ("tar-gz-gz", "tar-gz-xz", "tar-xz-gz", "tar-gz-bz2", "tar-zst-gz", "tar-gz-gz-gz"):
+    import bz2, lzma, subprocess
+    write_tar([tdir("Note"), tfile("Note/a.txt", b"nested " * 500), tlink("Note/l", "a.txt")])
+    raw = open(out, "rb").read()
+    def zst(b):
+        return subprocess.run(["zstd", "-q", "-c"], input=b, capture_output=True, check=True).stdout
+    layers = {"gz": gzip.compress, "xz": lzma.compress, "bz2": bz2.compress, "zst": zst}
+    for layer in case.split("-")[1:]:
+        raw = layers[layer](raw)
+    open(out, "wb").write(raw)
+elif case == "tar-gz-xz-bad-inner-trailer":
+    import lzma
+    write_tar([tfile("a.txt", b"inner " * 500)])
+    inner = bytearray(gzip.compress(open(out, "rb").read()))
+    inner[-8] ^= 0xFF
+    open(out, "wb").write(lzma.compress(bytes(inner)))
 elif case == "tar-empty":
     open(out, "wb").write(bytes(10240))
 elif case == "zero-bytes":
