@@ -36,22 +36,27 @@ let package = Package(
     ),
 
     // MARK: Layers, bottom up
+    // Support for every layer: files and system calls (atomic writes, listings, errno),
+    // the blocking-work bridge, JSON string quoting. No C library, no Folio type.
+    .target(name: "FolioSystem"),
     // Property lists: value model with source locations, XML/binary/JSON readers and writers.
-    .target(name: "PropertyLists", dependencies: ["CLibXML2"]),
+    .target(name: "PropertyLists", dependencies: ["FolioSystem", "CLibXML2"]),
     // Uniform types: declarations, the type registry, validation rules, schemas.
     .target(
       name: "UniformTypes", dependencies: ["PropertyLists", "CLibXML2"],
       exclude: ["Registry/system-types.tsv"]),
     // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
     .target(
-      name: "Packaging", dependencies: ["UniformTypes", "CLibArchive", "CZlib", "CLibDeflate"]),
+      name: "Packaging",
+      dependencies: ["FolioSystem", "UniformTypes", "CLibArchive", "CZlib", "CLibDeflate"]),
     // Export: document reader/writer API, exporters, export plans.
-    .target(name: "Exporting", dependencies: ["Packaging", "UniformTypes", "PropertyLists"]),
+    .target(
+      name: "Exporting", dependencies: ["FolioSystem", "Packaging", "UniformTypes", "PropertyLists"]),
     // The umbrella library other programs import.
     .target(name: "Folio", dependencies: ["PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
 
     // MARK: Command line
-    .target(name: "FolioCommands", dependencies: ["Folio"]),
+    .target(name: "FolioCommands", dependencies: ["Folio", "FolioSystem"]),
     .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
 
     // MARK: Tests

@@ -1,3 +1,5 @@
+import FolioSystem
+
 public import Foundation
 public import Packaging
 

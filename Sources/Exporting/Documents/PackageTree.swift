@@ -1,4 +1,5 @@
 public import Foundation
+import FolioSystem
 import Packaging
 
 /// A package (a folder handled as one document) as a tree of ``PackageNode``s.

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 public import Packaging
 public import PropertyLists

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Expands archives into folders, safely and atomically.

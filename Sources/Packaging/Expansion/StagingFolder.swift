@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// The temporary folder an expansion writes into, beside its destination,

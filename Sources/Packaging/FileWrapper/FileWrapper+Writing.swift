@@ -1,3 +1,5 @@
+import FolioSystem
+
 #if !canImport(Darwin)
   import Foundation
 

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Flattens a folder (a package document, or any folder) into one archive.

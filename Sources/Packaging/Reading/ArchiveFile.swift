@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// An archive file opened read-only, read at offsets with `pread`.

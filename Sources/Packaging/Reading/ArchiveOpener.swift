@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Opens an archive for reading entry by entry, choosing the reader by content.

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// An unnamed temporary copy of an archive that arrives as a stream but can only be read

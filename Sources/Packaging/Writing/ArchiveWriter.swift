@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Adds entries to an archive being written; only ``withArchiveWriter(at:format:options:progress:_:)``

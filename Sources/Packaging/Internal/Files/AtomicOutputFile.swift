@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// A file written under a temporary name beside its destination and moved

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Puts a finished tree in place of another in one step, and makes linked copies of trees.

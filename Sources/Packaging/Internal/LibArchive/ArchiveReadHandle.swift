@@ -1,4 +1,5 @@
 internal import CLibArchive
+import FolioSystem
 import Foundation
 
 /// Owns one libarchive read handle (`struct archive *` from

@@ -1,4 +1,5 @@
 internal import CLibArchive
+import FolioSystem
 import Foundation
 
 /// Owns one libarchive write handle (`struct archive *` from

@@ -1,4 +1,5 @@
 internal import CLibArchive
+import FolioSystem
 import Foundation
 
 /// An archive file under a read handle, read and seeked with Folio's own calls.

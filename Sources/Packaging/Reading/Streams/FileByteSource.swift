@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// A file read front to back with `read(2)`: a regular file, or a pipe

@@ -1,8 +1,8 @@
 /// Writes JSON text by hand where key order and layout matter (Foundation's
 /// serializer orders keys only alphabetically).
-enum JSONText {
+package enum JSONText {
   /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
-  static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     var out = "\""
     out.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {

@@ -3,8 +3,8 @@ import Foundation
 /// Lists a folder's names straight from `readdir`, hiding nothing but `.` and `..`.
 ///
 /// Foundation's `contentsOfDirectory` leaves out some names (an entry called
-/// exactly `._`), so a tree read through it can silently miss a file. Packaging
-/// and Exporting list folders through this one function instead.
+/// exactly `._`), so a tree read through it can silently miss a file. Every
+/// module lists folders through this one function instead.
 package enum FolderListing {
   /// The names in a folder, unsorted, as the file system holds them.
   ///

@@ -2,15 +2,15 @@ import Glibc
 
 /// Linux system calls that Swift's `Glibc` module hides behind `_GNU_SOURCE`,
 /// found at run time (glibc 2.28 and later have them all).
-enum LinuxCalls {
+package enum LinuxCalls {
   private typealias RenameAt2 =
     @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
   private typealias SyncFS = @convention(c) (Int32) -> Int32
 
   /// `renameat2`'s flag: fail with `EEXIST` instead of replacing the target.
-  static let renameNoReplace: UInt32 = 1
+  package static let renameNoReplace: UInt32 = 1
   /// `renameat2`'s flag: swap source and target atomically.
-  static let renameExchange: UInt32 = 2
+  package static let renameExchange: UInt32 = 2
 
   nonisolated(unsafe) private static let library = dlopen(nil, RTLD_NOW)
   private static let renameAt2: RenameAt2? = dlsym(library, "renameat2").map {
@@ -30,7 +30,7 @@ enum LinuxCalls {
   ///   - flags: ``renameNoReplace`` or ``renameExchange``.
   /// - Returns: 0, or -1 with `errno` set (`ENOSYS` when the call is missing,
   ///   `EINVAL` when the file system does not support the flag).
-  static func rename(_ source: String, _ target: String, flags: UInt32) -> Int32 {
+  package static func rename(_ source: String, _ target: String, flags: UInt32) -> Int32 {
     guard let renameAt2 else {
       errno = ENOSYS
       return -1
@@ -44,7 +44,7 @@ enum LinuxCalls {
   ///
   /// - Parameter descriptor: Any descriptor on the file system.
   /// - Returns: 0, or -1 with `errno` set.
-  static func syncFileSystem(_ descriptor: Int32) -> Int32 {
+  package static func syncFileSystem(_ descriptor: Int32) -> Int32 {
     guard let syncFS else {
       sync()
       return 0

@@ -1,12 +1,11 @@
 import Foundation
 
-/// The one place Packaging retries interrupted system calls.
+/// The one place Folio retries interrupted system calls.
 ///
 /// A signal arriving during a blocking call makes it fail with `EINTR` (a
 /// debugger attaching, a `SIGCHLD`, a timer): nothing went wrong, so the call
 /// is made again rather than reported. `close` is never retried this way: on
-/// Linux the descriptor is gone even when it reports `EINTR`. Other modules of
-/// the package (Exporting) use it too.
+/// Linux the descriptor is gone even when it reports `EINTR`.
 package enum SystemCall {
   /// Makes a call until it succeeds or fails with something other than `EINTR`.
   ///
