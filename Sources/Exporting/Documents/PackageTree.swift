@@ -1,5 +1,5 @@
-public import Foundation
 import FolioSystem
+public import Foundation
 import Packaging
 
 /// A package (a folder handled as one document) as a tree of ``PackageNode``s.

@@ -41,10 +41,10 @@ public struct NotebookExporter: Exporter {
     return try await runBlocking(cancelling: reporter) {
       let notebook = try NotebookPackage(
         contentsOf: job.input.url, displayName: job.input.displayName)
-      reporter.setTotalCount(max(1, notebook.pages.count))
-      reporter.addTotals(
-        files: notebook.pages.count,
-        bytes: notebook.pages.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
+      reporter.setCounts { _, total in total = max(1, notebook.pages.count) }
+      reporter.totalFileCount += notebook.pages.count
+      reporter.totalByteCount += UInt64(
+        clamping: notebook.pages.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
       var diagnostics = notebook.diagnostics
       try job.writeOutputFile { handle in
         var buffer = Data()
@@ -59,7 +59,7 @@ public struct NotebookExporter: Exporter {
           },
           onPage: { page, _ in
             try reporter.checkCancellation()
-            reporter.complete(bytes: page.node.byteCount ?? 0)
+            reporter.completedByteCount += UInt64(clamping: page.node.byteCount ?? 0)
             reporter.completeFile(page.node.displayPath)
             reporter.complete(count: 1)
           })

@@ -56,11 +56,12 @@ public struct PropertyListExporter: Exporter {
     let format = self.format
     return try await runBlocking(cancelling: reporter) {
       let size = AtomicOutput.fileSize(job.input.url)
-      reporter.addTotals(files: 1, bytes: size)
+      reporter.totalFileCount += 1
+      reporter.totalByteCount += UInt64(clamping: size)
       reporter.startFile(job.input.displayName, size: size)
       let document = try PropertyListReader.read(
         contentsOf: job.input.url, displayName: job.input.displayName)
-      reporter.complete(bytes: size)
+      reporter.completedByteCount += UInt64(clamping: size)
       reporter.complete(count: 1)
       let data = try PropertyListWriter.data(
         for: document.rootWithUniqueKeys, format: format)

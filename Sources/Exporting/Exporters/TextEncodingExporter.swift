@@ -74,12 +74,13 @@ public struct TextEncodingExporter: Exporter {
     let transcoder = TextTranscoder(from: source, to: encoding, file: job.input.displayName)
     try await runBlocking(cancelling: reporter) {
       let size = AtomicOutput.fileSize(job.input.url)
-      reporter.addTotals(files: 1, bytes: size)
+      reporter.totalFileCount += 1
+      reporter.totalByteCount += UInt64(clamping: size)
       reporter.startFile(job.input.displayName, size: size)
       try job.writeOutputFile { handle in
         try transcoder.transcode(contentsOf: job.input.url, to: handle) { count in
           try reporter.checkCancellation()
-          reporter.complete(bytes: Int64(count))
+          reporter.completedByteCount += UInt64(count)
         }
       }
       reporter.completeFile(job.input.displayName)

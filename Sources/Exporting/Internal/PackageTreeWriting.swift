@@ -12,10 +12,10 @@ struct PackageTreeWriting {
     var removed: [String] = []
   }
 
-  let reporter: ProgressReporter?
+  let reporter: ProgressManager?
   private(set) var summary = Summary()
 
-  init(reporter: ProgressReporter?) { self.reporter = reporter }
+  init(reporter: ProgressManager?) { self.reporter = reporter }
 
   /// Writes a whole tree at `target` (a folder tree, or a single file).
   mutating func writeAll(_ tree: PackageNode, to target: URL, overwrite: Bool, display: String)
@@ -23,9 +23,10 @@ struct PackageTreeWriting {
   {
     if !overwrite && AtomicOutput.exists(target) { throw AtomicOutput.outputExists(display) }
     let files = tree.regularFiles
-    reporter?.setTotalCount(max(1, files.count))
-    reporter?.addTotals(
-      files: files.count, bytes: files.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
+    reporter?.setCounts { _, total in total = max(1, files.count) }
+    reporter?.totalFileCount += files.count
+    reporter?.totalByteCount += UInt64(
+      clamping: files.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
     let temporary = AtomicOutput.temporarySibling(of: target)
     var committed = false
     defer { if !committed { removeTree(temporary) } }
@@ -39,7 +40,7 @@ struct PackageTreeWriting {
     _ target: URL, from previous: PackageNode, to tree: PackageNode, display: String
   ) throws {
     let files = tree.regularFiles
-    reporter?.setTotalCount(max(1, files.count))
+    reporter?.setCounts { _, total in total = max(1, files.count) }
     try updateNode(tree, previous: previous, at: target, relative: "", display: display)
     removeMissing(previous, kept: tree, at: target, relative: "")
   }
@@ -102,7 +103,7 @@ struct PackageTreeWriting {
           offset += written
         }
       }
-      reporter?.complete(bytes: Int64(chunk.count))
+      reporter?.completedByteCount += UInt64(chunk.count)
     }
     guard SystemCall.retryingInterrupts({ fsync(descriptor) }) == 0 else {
       throw ExportError(

@@ -1,5 +1,4 @@
 import FolioSystem
-
 public import Foundation
 public import Packaging
 public import PropertyLists
@@ -36,13 +35,13 @@ public struct NotebookReader: DocumentReader {
     return try await runBlocking(cancelling: reporter) {
       let notebook = try NotebookPackage(contentsOf: source, displayName: display)
       notebook.diagnostics.forEach(onDiagnostic)
-      reporter.setTotalCount(max(1, notebook.pages.count))
-      reporter.addTotals(files: notebook.pages.count)
+      reporter.setCounts { _, total in total = max(1, notebook.pages.count) }
+      reporter.totalFileCount += notebook.pages.count
       var texts: [UUID: String] = [:]
       for page in notebook.pages {
         try reporter.checkCancellation()
         texts[page.identifier] = try page.text()
-        reporter.complete(bytes: page.node.byteCount ?? 0)
+        reporter.completedByteCount += UInt64(clamping: page.node.byteCount ?? 0)
         reporter.completeFile(page.node.displayPath)
         reporter.complete(count: 1)
       }

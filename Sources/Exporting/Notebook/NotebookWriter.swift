@@ -1,5 +1,4 @@
 import FolioSystem
-
 public import Foundation
 public import Packaging
 

@@ -43,9 +43,9 @@ public struct BatchExport: Sendable {
   ///   - progress: The batch's reporter; each task gets one unit of it.
   /// - Returns: One result per task, in the tasks' order.
   public func run(
-    _ tasks: [Task], progress: ProgressReporter
+    _ tasks: [Task], progress: ProgressManager
   ) async -> [Result<ExportResult, any Error>] {
-    progress.setTotalCount(max(1, tasks.count))
+    progress.setCounts { _, total in total = max(1, tasks.count) }
     var results = [Result<ExportResult, any Error>?](repeating: nil, count: tasks.count)
     await withTaskGroup(of: (Int, Result<ExportResult, any Error>).self) { group in
       var next = 0

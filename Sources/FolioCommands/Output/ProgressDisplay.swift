@@ -67,45 +67,46 @@ public struct ProgressDisplay: Sendable {
     return .live
   }
 
-  /// Runs work with a fresh root reporter and shows its progress until it ends.
+  /// Runs work with a fresh root manager and shows its progress until it ends.
   ///
-  /// - Parameter work: The work, given the root reporter to hand out subprogress from.
+  /// - Parameter work: The work, given the root manager to hand out subprogress from.
   /// - Returns: What the work returns.
   /// - Throws: What the work throws; the display is closed first (the live
   ///   line cleared, the JSON `done` event written with its status).
-  public func track<T: Sendable>(_ work: (ProgressReporter) async throws -> T) async throws -> T {
-    let root = ProgressReporter(totalCount: 1)
-    var watcher: Task<Void, Never>?
+  public func track<T: Sendable>(_ work: (ProgressManager) async throws -> T) async throws -> T {
+    let root = ProgressManager(totalCount: 1)
+    let live = LiveLine(sink: sink, line: ProgressLine(verb: verb))
+    var watcher: Task<ProgressSnapshot?, Never>?
     var resizeWatcher: Task<Void, Never>?
-    let outcome = Outcome()
     if mode != .none {
-      let events = root.events(interval: mode == .live ? Self.liveInterval : Self.jsonInterval)
+      let reporter = root.reporter
+      let events = reporter.events(
+        interval: mode == .live ? Self.liveInterval : Self.jsonInterval)
       let display = self
-      let live = LiveLine(sink: sink, line: ProgressLine(verb: verb))
-      watcher = Task { await display.show(events, root: root, live: live, outcome: outcome) }
+      watcher = Task { await display.show(events, reporter: reporter, live: live) }
       if mode == .live && sink.followsResizes {
         let resizes = TerminalSize.resizes()
         resizeWatcher = Task { for await _ in resizes { live.redraw() } }
       }
     }
     defer { resizeWatcher?.cancel() }
+    let result: Result<T, any Error>
     do {
-      let value = try await work(root)
-      root.finish()
-      await watcher?.value
-      return value
+      result = .success(try await work(root))
     } catch {
-      outcome.status.withLock { $0 = error is CancellationError ? "cancelled" : "failed" }
-      root.cancel()
-      root.finish()
-      await watcher?.value
-      throw error
+      result = .failure(error)
     }
-  }
-
-  /// How the tracked work ended, read by the display when it closes.
-  private final class Outcome: Sendable {
-    let status = Mutex("ok")
+    // The root finishes by itself when the work's share ends; this covers
+    // work that failed before taking its share.
+    root.setCounts { completed, total in completed = max(completed, total ?? 0) }
+    if let final = await watcher?.value {
+      switch result {
+      case .success: close(final, status: "ok", live: live)
+      case .failure(let error):
+        close(final, status: error is CancellationError ? "cancelled" : "failed", live: live)
+      }
+    }
+    return try result.get()
   }
 
   /// The live line on a terminal: drawn at most once per ``liveInterval`` (a
@@ -165,10 +166,12 @@ public struct ProgressDisplay: Sendable {
     }
   }
 
+  /// Shows events until the operation ends and returns the final snapshot,
+  /// which ``close(_:status:live:)`` shows once the work's outcome is known.
   private func show(
-    _ events: AsyncStream<ProgressEvent>, root: ProgressReporter, live: LiveLine,
-    outcome: Outcome
-  ) async {
+    _ events: AsyncStream<ProgressEvent>, reporter: ProgressReporter, live: LiveLine
+  ) async -> ProgressSnapshot? {
+    var final: ProgressSnapshot?
     for await event in events {
       switch (mode, event) {
       case (.json, .fileStarted(let path, let size)):
@@ -180,22 +183,32 @@ public struct ProgressDisplay: Sendable {
           Self.object([("event", Self.quote("file-finished")), ("path", Self.quote(path))]))
       case (.json, .update(let snapshot)):
         sink.write(Self.object([("event", Self.quote("bytes"))] + Self.fields(snapshot)))
-      case (.json, .finished(let snapshot)):
-        let status = outcome.status.withLock { $0 }
-        sink.write(
-          Self.object(
-            [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(snapshot))
-        )
       case (.live, .fileStarted):
         // A new file shows its name, so even a quick run draws one line with a path.
-        if live.isDue { live.draw(root.snapshot) }
+        if live.isDue { live.draw(reporter.snapshot) }
       case (.live, .update(let snapshot)):
         live.draw(snapshot)
-      case (.live, .finished(let snapshot)):
-        live.close(snapshot, succeeded: outcome.status.withLock { $0 } == "ok")
+      case (_, .finished(let snapshot)):
+        final = snapshot
       default:
         break
       }
+    }
+    return final
+  }
+
+  /// Shows the end: the JSON `done` event with the work's status, or the
+  /// live line left in place (success) or cleared.
+  private func close(_ final: ProgressSnapshot, status: String, live: LiveLine) {
+    switch mode {
+    case .json:
+      sink.write(
+        Self.object(
+          [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(final)))
+    case .live:
+      live.close(final, succeeded: status == "ok")
+    case .none:
+      break
     }
   }
 
@@ -210,14 +223,17 @@ public struct ProgressDisplay: Sendable {
   }
 
   static func fields(_ snapshot: ProgressSnapshot) -> [(String, String)] {
-    [
-      ("completedFiles", String(snapshot.completedFiles)),
-      ("completedBytes", String(snapshot.completedBytes)),
-      ("bytesPerSecond", String(Int64(snapshot.bytesPerSecond.rounded()))),
+    let totalFiles: String = snapshot.totalFileCount.map { String($0) } ?? "null"
+    let totalBytes: String = snapshot.totalByteCount.map { String($0) } ?? "null"
+    let remaining: String = snapshot.estimatedTimeRemaining.map { seconds($0) } ?? "null"
+    return [
+      ("completedFiles", String(snapshot.completedFileCount)),
+      ("completedBytes", String(snapshot.completedByteCount)),
+      ("bytesPerSecond", String(snapshot.throughput)),
       ("elapsedSeconds", seconds(snapshot.elapsed)),
-      ("totalFiles", snapshot.totalFiles.map(String.init) ?? "null"),
-      ("totalBytes", snapshot.totalBytes.map(String.init) ?? "null"),
-      ("secondsRemaining", snapshot.estimatedTimeRemaining.map(seconds) ?? "null"),
+      ("totalFiles", totalFiles),
+      ("totalBytes", totalBytes),
+      ("secondsRemaining", remaining),
     ]
   }
 
@@ -261,7 +277,7 @@ public struct ProgressDisplay: Sendable {
   }
 
   /// `512 B`, `4.1 MiB`.
-  static func bytes(_ value: Int64) -> String {
+  static func bytes(_ value: some BinaryInteger) -> String {
     let units = ["B", "KiB", "MiB", "GiB", "TiB"]
     var amount = Double(value)
     var unit = 0

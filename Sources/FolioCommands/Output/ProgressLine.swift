@@ -23,20 +23,20 @@ struct ProgressLine {
   /// - Returns: The line, without line break or escape sequences.
   func render(_ snapshot: ProgressSnapshot, columns: Int?) -> String {
     let files: String
-    if let total = snapshot.totalFiles {
+    if let total = snapshot.totalFileCount {
       files =
-        "\(ProgressDisplay.count(snapshot.completedFiles))/\(ProgressDisplay.count(total)) \(Self.noun(total))"
+        "\(ProgressDisplay.count(snapshot.completedFileCount))/\(ProgressDisplay.count(total)) \(Self.noun(total))"
     } else {
       files =
-        "\(ProgressDisplay.count(snapshot.completedFiles)) \(Self.noun(snapshot.completedFiles))"
+        "\(ProgressDisplay.count(snapshot.completedFileCount)) \(Self.noun(snapshot.completedFileCount))"
     }
     let bytes: String
-    if let total = snapshot.totalBytes {
-      bytes = "\(ProgressDisplay.bytes(snapshot.completedBytes))/\(ProgressDisplay.bytes(total))"
+    if let total = snapshot.totalByteCount {
+      bytes = "\(ProgressDisplay.bytes(snapshot.completedByteCount))/\(ProgressDisplay.bytes(total))"
     } else {
-      bytes = ProgressDisplay.bytes(snapshot.completedBytes)
+      bytes = ProgressDisplay.bytes(snapshot.completedByteCount)
     }
-    let rate = "\(ProgressDisplay.bytes(Int64(snapshot.bytesPerSecond)))/s"
+    let rate = "\(ProgressDisplay.bytes(snapshot.throughput))/s"
     var time: String?
     if snapshot.isFinished {
       time = "in \(ProgressDisplay.clock(snapshot.elapsed))"

@@ -111,7 +111,7 @@ public enum Expander {
   /// - Throws: ``PackagingError`` naming the entry and the rule; `CancellationError`.
   public static func expandSynchronously(
     _ archive: URL, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, reporter: ProgressReporter? = nil
+    mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {
     try expandSynchronously(
       .file(archive), into: destination, policy: policy, mode: mode, reporter: reporter)
@@ -132,7 +132,7 @@ public enum Expander {
   /// - Throws: ``PackagingError`` naming the entry and the rule; `CancellationError`.
   public static func expandSynchronously(
     _ input: ArchiveInput, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, reporter: ProgressReporter? = nil
+    mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {
     let destination = destination.standardizedFileURL
     var info = stat()

@@ -5,7 +5,7 @@ struct ExpansionRun {
   let source: any ArchiveEntrySource
   let staging: StagingFolder
   let policy: ExpansionPolicy
-  let reporter: ProgressReporter?
+  let reporter: ProgressManager?
   let budget: ExpansionBudget
   var ledger: ExpansionLedger
   /// Folder modes by top-level name, for the folder that becomes the destination.
@@ -25,7 +25,7 @@ struct ExpansionRun {
   ///   - zipSummary: A zip's totals, from ``ZipExpansionCheck``.
   init(
     source: any ArchiveEntrySource, staging: StagingFolder, policy: ExpansionPolicy,
-    reporter: ProgressReporter?, zipSummary: ZipExpansionCheck.Summary?
+    reporter: ProgressManager?, zipSummary: ZipExpansionCheck.Summary?
   ) {
     self.source = source
     self.staging = staging
@@ -42,9 +42,10 @@ struct ExpansionRun {
 
   mutating func expandEntries() throws {
     if let zipSummary {
-      reporter?.addTotals(files: zipSummary.fileCount, bytes: zipSummary.declaredBytes)
+      reporter?.totalFileCount += zipSummary.fileCount
+      reporter?.totalByteCount += UInt64(clamping: zipSummary.declaredBytes)
     } else if let size = source.inputSize {
-      reporter?.addTotals(bytes: size)
+      reporter?.totalByteCount += UInt64(clamping: size)
     }
     while let entry = try source.nextEntry() {
       try reporter?.checkCancellation()
@@ -142,7 +143,7 @@ struct ExpansionRun {
         consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
       if block.bytes.count > 0 { try file.write(block.bytes, at: block.offset) }
       if byteProgressFollowsOutput {
-        reporter?.complete(bytes: grown)
+        reporter?.completedByteCount += UInt64(clamping: grown)
       } else {
         reportInputProgress()
       }
@@ -178,7 +179,7 @@ struct ExpansionRun {
     guard !byteProgressFollowsOutput, let reporter, let size = source.inputSize else { return }
     let consumed = min(source.bytesConsumed, size)
     if consumed > reportedBytes {
-      reporter.complete(bytes: consumed - reportedBytes)
+      reporter.completedByteCount += UInt64(clamping: consumed - reportedBytes)
       reportedBytes = consumed
     }
   }

@@ -107,7 +107,7 @@ public enum Packer {
   }
 
   private static func packCore(
-    _ source: URL, to output: URL, options: PackOptions, reporter: ProgressReporter
+    _ source: URL, to output: URL, options: PackOptions, reporter: ProgressManager
   ) throws -> PackResult {
     let format = try format(for: output, options: options)
     let sourcePath = source.path
@@ -129,8 +129,9 @@ public enum Packer {
     let storesHardLinks = format.isTar
     let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
     let entryTotal = totals.entries - (options.keepParent ? 0 : 1)
-    reporter.setTotalCount(Int(clamping: byteTotal) + entryTotal)
-    reporter.addTotals(files: totals.files, bytes: byteTotal)
+    reporter.setCounts { _, total in total = Int(clamping: byteTotal) + entryTotal }
+    reporter.totalFileCount += totals.files
+    reporter.totalByteCount += UInt64(clamping: byteTotal)
 
     let writerOptions = ArchiveWriterOptions(
       compressionLevel: options.compressionLevel, compression: options.compression,

@@ -1,8 +1,10 @@
 import Synchronization
 
-/// The counts one operation's reporters share, and the observers watching them.
+/// The counts one operation's managers share, and the observers watching them.
 ///
-/// Hot paths (`complete(bytes:)`, file counts) are relaxed atomic additions;
+/// Every manager of one tree adds the changes of its file and byte counts
+/// here, so a snapshot of the whole operation needs no walk of the tree.
+/// Hot paths (byte and file counts) are relaxed atomic additions;
 /// the lock is taken only to deliver events and build snapshots, which byte
 /// updates do at most once per observer interval.
 final class ProgressMeter: Sendable {
@@ -10,9 +12,9 @@ final class ProgressMeter: Sendable {
   private let filesTotal = Atomic<Int>(0)
   private let filesTotalKnown = Atomic<Bool>(false)
   private let filesCompleted = Atomic<Int>(0)
-  private let bytesTotal = Atomic<Int64>(0)
+  private let bytesTotal = Atomic<UInt64>(0)
   private let bytesTotalKnown = Atomic<Bool>(false)
-  private let bytesCompleted = Atomic<Int64>(0)
+  private let bytesCompleted = Atomic<UInt64>(0)
   private let observed = Atomic<Bool>(false)
   private let finished = Atomic<Bool>(false)
   private let intervalNanoseconds = Atomic<Int64>(Int64.max)
@@ -27,9 +29,9 @@ final class ProgressMeter: Sendable {
   private struct State: Sendable {
     var observers: [Int: AsyncStream<ProgressEvent>.Continuation] = [:]
     var nextObserver = 0
-    weak var root: ProgressReporter?
+    weak var root: ProgressManager?
     var currentFile: String?
-    var samples: [(nanoseconds: Int64, bytes: Int64)] = []
+    var samples: [(nanoseconds: Int64, bytes: UInt64)] = []
   }
 
   var isFinished: Bool { finished.load(ordering: .relaxed) }
@@ -42,11 +44,26 @@ final class ProgressMeter: Sendable {
 
   // MARK: Counting
 
-  func addTotals(files: Int, bytes: Int64) {
-    if files > 0 { filesTotal.add(files, ordering: .relaxed) }
+  /// Adds a change of some manager's total file count (wrapping: a lowered total is a negative change).
+  func addFileTotal(_ change: Int) {
+    filesTotal.wrappingAdd(change, ordering: .relaxed)
     filesTotalKnown.store(true, ordering: .relaxed)
-    if bytes > 0 { bytesTotal.add(bytes, ordering: .relaxed) }
+  }
+
+  /// Adds a change of some manager's total byte count (wrapping, as above).
+  func addByteTotal(_ change: UInt64) {
+    bytesTotal.wrappingAdd(change, ordering: .relaxed)
     bytesTotalKnown.store(true, ordering: .relaxed)
+  }
+
+  /// Adds a change of some manager's completed file count.
+  func addCompletedFiles(_ change: Int) {
+    filesCompleted.wrappingAdd(change, ordering: .relaxed)
+  }
+
+  func setCurrentFile(_ path: String?) {
+    guard observed.load(ordering: .relaxed) else { return }
+    state.withLock { $0.currentFile = path }
   }
 
   func startFile(_ path: String, size: Int64?) {
@@ -59,9 +76,11 @@ final class ProgressMeter: Sendable {
     }
   }
 
-  func complete(bytes: Int64) {
-    guard bytes > 0 else { return }
-    bytesCompleted.add(bytes, ordering: .relaxed)
+  /// Adds a change of some manager's completed byte count; sends an update
+  /// when an observer's interval has passed.
+  func addCompletedBytes(_ change: UInt64) {
+    guard change != 0 else { return }
+    bytesCompleted.wrappingAdd(change, ordering: .relaxed)
     guard observed.load(ordering: .relaxed) else { return }
     let now = nanosecondsSinceStart()
     let last = lastUpdateNanoseconds.load(ordering: .relaxed)
@@ -75,7 +94,6 @@ final class ProgressMeter: Sendable {
   }
 
   func completeFile(_ path: String) {
-    filesCompleted.add(1, ordering: .relaxed)
     guard observed.load(ordering: .relaxed) else { return }
     state.withLock { state in
       for continuation in state.observers.values {
@@ -87,7 +105,7 @@ final class ProgressMeter: Sendable {
   private func sendUpdate() {
     let root = state.withLock { $0.root }
     guard let root else { return }
-    let snapshot = snapshot(fraction: root.fractionCompleted, cancelled: root.isCancelled)
+    let snapshot = snapshot(fraction: root.fractionCompleted)
     state.withLock { state in
       for continuation in state.observers.values { continuation.yield(.update(snapshot)) }
     }
@@ -95,7 +113,7 @@ final class ProgressMeter: Sendable {
 
   // MARK: Snapshots
 
-  func snapshot(fraction: Double, cancelled: Bool) -> ProgressSnapshot {
+  func snapshot(fraction: Double) -> ProgressSnapshot {
     let now = nanosecondsSinceStart()
     let done = bytesCompleted.load(ordering: .relaxed)
     let isFinished = finished.load(ordering: .relaxed)
@@ -113,7 +131,8 @@ final class ProgressMeter: Sendable {
     }
     var rate = 0.0
     if let windowStart, now - windowStart.nanoseconds >= Self.throughputSampleNanoseconds {
-      rate = Double(done - windowStart.bytes) / (Double(now - windowStart.nanoseconds) / 1e9)
+      rate =
+        Double(done &- windowStart.bytes) / (Double(now - windowStart.nanoseconds) / 1e9)
     } else if now > 0 {
       rate = Double(done) / (Double(now) / 1e9)
     }
@@ -125,23 +144,23 @@ final class ProgressMeter: Sendable {
     if isFinished {
       remaining = .zero
     } else if let totalBytes, rate > 0 {
-      remaining = .seconds(Double(max(0, totalBytes - done)) / rate)
+      remaining = .seconds(Double(totalBytes > done ? totalBytes - done : 0) / rate)
     } else if fraction > 0, fraction < 1, now > 0 {
       remaining = .seconds(Double(now) / 1e9 * (1 - fraction) / fraction)
     }
     return ProgressSnapshot(
       fractionCompleted: fraction,
-      completedFiles: filesCompleted.load(ordering: .relaxed), totalFiles: totalFiles,
-      completedBytes: done, totalBytes: totalBytes, elapsed: .nanoseconds(now),
-      bytesPerSecond: max(0, rate), estimatedTimeRemaining: remaining, currentFile: currentFile,
-      isCancelled: cancelled, isFinished: isFinished)
+      completedFileCount: filesCompleted.load(ordering: .relaxed), totalFileCount: totalFiles,
+      completedByteCount: done, totalByteCount: totalBytes, elapsed: .nanoseconds(now),
+      throughput: rate.isFinite && rate > 0 ? UInt64(rate.rounded()) : 0,
+      estimatedTimeRemaining: remaining, currentFile: currentFile, isFinished: isFinished)
   }
 
   // MARK: Observers
 
   func addObserver(
     _ continuation: AsyncStream<ProgressEvent>.Continuation, interval: Duration,
-    root: ProgressReporter
+    root: ProgressManager
   ) {
     let (seconds, attoseconds) = interval.components
     let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
@@ -165,17 +184,21 @@ final class ProgressMeter: Sendable {
       return false
     }
     if alreadyFinished {
-      continuation.yield(
-        .finished(snapshot(fraction: root.fractionCompleted, cancelled: root.isCancelled)))
+      continuation.yield(.finished(snapshot(fraction: root.fractionCompleted)))
       continuation.finish()
     }
   }
 
-  func finish(fraction: () -> Double, cancelled: Bool) {
+  /// Ends the operation for its observers: sends the final snapshot and closes every stream.
+  ///
+  /// The root manager calls it when it finishes or goes away; later calls do nothing.
+  ///
+  /// - Parameter fraction: The root's fraction completed.
+  func finish(fraction: Double) {
     guard
       finished.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
     else { return }
-    let final = snapshot(fraction: fraction(), cancelled: cancelled)
+    let final = snapshot(fraction: fraction)
     let observers = state.withLock { state in
       let observers = state.observers
       state.observers = [:]

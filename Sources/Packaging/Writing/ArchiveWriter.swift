@@ -28,7 +28,7 @@ public final class ArchiveWriter {
   public private(set) var dataByteCount: Int64 = 0
 
   let handle: ArchiveWriteHandle
-  let progress: ProgressReporter?
+  let progress: ProgressManager?
   private let entry: ArchiveEntryHandle
   private let bufferStart: UnsafeMutableRawPointer
   private let buffer: UnsafeMutableRawBufferPointer
@@ -59,7 +59,7 @@ public final class ArchiveWriter {
     }
   }
 
-  init(handle: ArchiveWriteHandle, options: ArchiveWriterOptions, progress: ProgressReporter?)
+  init(handle: ArchiveWriteHandle, options: ArchiveWriterOptions, progress: ProgressManager?)
     throws
   {
     self.handle = handle
@@ -300,7 +300,7 @@ public final class ArchiveWriter {
   private func report(bytes: Int) {
     dataByteCount += Int64(bytes)
     guard let progress else { return }
-    progress.complete(bytes: Int64(bytes))
+    progress.completedByteCount += UInt64(bytes)
     progress.complete(count: bytes)
   }
 

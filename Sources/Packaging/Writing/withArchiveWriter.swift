@@ -27,7 +27,7 @@ import Foundation
 ///   `CancellationError` when cancelled, or whatever `body` throws.
 public func withArchiveWriter<T>(
   at url: URL, format: ArchiveFormat, options: ArchiveWriterOptions = .init(),
-  progress: ProgressReporter? = nil, _ body: (ArchiveWriter) throws -> T
+  progress: ProgressManager? = nil, _ body: (ArchiveWriter) throws -> T
 ) throws -> T {
   if let level = options.compressionLevel {
     guard let levels = format.compressionLevels, levels.contains(level) else {

@@ -168,14 +168,14 @@ import Testing
 
   @Test func progressCountsEveryFileAndByte() async throws {
     try await withTemporaryDirectory("export") { folder in
-      let reporter = ProgressReporter(totalCount: 1)
+      let reporter = ProgressManager(totalCount: 1)
       try await writer().write(
         snapshot: Files(files: ["a.txt": "AAAA", "sub/b.txt": "BB"]),
         to: folder.appendingPathComponent("P.pkg"), previous: nil,
         progress: reporter.subprogress(assigningCount: 1))
-      let snapshot = reporter.snapshot
-      #expect(snapshot.completedFiles == 2)
-      #expect(snapshot.completedBytes == 6)
+      let snapshot = reporter.reporter.snapshot
+      #expect(snapshot.completedFileCount == 2)
+      #expect(snapshot.completedByteCount == 6)
       #expect(reporter.fractionCompleted == 1)
     }
   }

@@ -55,13 +55,15 @@ import UniformTypes
       let plan = try ExportPlan.make(
         for: item, to: "org.tukaani.tar-xz-archive", exporters: .builtIn, registry: registry)
       let output = folder.appendingPathComponent("media.tar.xz")
-      let reporter = ProgressReporter(totalCount: 1)
+      let reporter = ProgressManager(totalCount: 1)
       let task = Task {
         try await plan.run(
           to: output, overwrite: false, progress: reporter.subprogress(assigningCount: 1))
       }
       // Wait until bytes flow, then cancel.
-      while reporter.snapshot.completedBytes == 0 { try await Task.sleep(for: .milliseconds(5)) }
+      while reporter.reporter.snapshot.completedByteCount == 0 {
+        try await Task.sleep(for: .milliseconds(5))
+      }
       task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])

@@ -8,8 +8,9 @@ import Testing
   @Test func liveLineShowsFilesBytesRateAndTimeLeft() {
     let display = ProgressDisplay(mode: .live, sink: .buffer(), verb: "Packing")
     let snapshot = ProgressSnapshot(
-      fractionCompleted: 0.5, completedFiles: 1204, totalFiles: 2001, completedBytes: 4_300_000,
-      totalBytes: 9_437_184, elapsed: .seconds(1), bytesPerSecond: 12_897_485,
+      fractionCompleted: 0.5, completedFileCount: 1204, totalFileCount: 2001,
+      completedByteCount: 4_300_000,
+      totalByteCount: 9_437_184, elapsed: .seconds(1), throughput: 12_897_485,
       estimatedTimeRemaining: .seconds(62))
     #expect(
       display.line(snapshot) == "Packing  1,204/2,001 files  4.1 MiB/9.0 MiB  12.3 MiB/s  1:02 left"
@@ -19,8 +20,8 @@ import Testing
   @Test func unknownTotalsAreLeftOut() {
     let display = ProgressDisplay(mode: .live, sink: .buffer(), verb: "Expanding")
     let snapshot = ProgressSnapshot(
-      fractionCompleted: 0, completedFiles: 3, totalFiles: nil, completedBytes: 512,
-      totalBytes: nil, elapsed: .seconds(1), bytesPerSecond: 512, estimatedTimeRemaining: nil)
+      fractionCompleted: 0, completedFileCount: 3, totalFileCount: nil, completedByteCount: 512,
+      totalByteCount: nil, elapsed: .seconds(1), throughput: 512, estimatedTimeRemaining: nil)
     #expect(display.line(snapshot) == "Expanding  3 files  512 B  512 B/s")
   }
 
@@ -38,9 +39,10 @@ import Testing
     let display = ProgressDisplay(mode: .json, sink: sink)
     try await display.track { progress in
       let worker = progress.subprogress(assigningCount: 1).start(totalCount: 1)
-      worker.addTotals(files: 1, bytes: 1)
+      worker.totalFileCount += 1
+      worker.totalByteCount += 1
       worker.startFile("a\"b\n\u{1}c", size: 1)
-      worker.complete(bytes: 1)
+      worker.completedByteCount += 1
       worker.completeFile("a\"b\n\u{1}c")
     }
     let lines = sink.text.split(separator: "\n")
@@ -68,8 +70,8 @@ import Testing
 
 @Suite struct ProgressLineTests {
   let snapshot = ProgressSnapshot(
-    fractionCompleted: 0.5, completedFiles: 1204, totalFiles: 2001, completedBytes: 4_300_000,
-    totalBytes: 9_437_184, elapsed: .seconds(1), bytesPerSecond: 12_897_485,
+    fractionCompleted: 0.5, completedFileCount: 1204, totalFileCount: 2001, completedByteCount: 4_300_000,
+    totalByteCount: 9_437_184, elapsed: .seconds(1), throughput: 12_897_485,
     estimatedTimeRemaining: .seconds(62),
     currentFile: "Notebook.examplenotebook/pages/0F6C2B1A-4D0E-4C57-9D31-2B7E6A1C9F00.txt")
 
@@ -113,8 +115,8 @@ import Testing
 
   @Test func countsAgreeInNumber() {
     var one = snapshot
-    one.completedFiles = 1
-    one.totalFiles = nil
+    one.completedFileCount = 1
+    one.totalFileCount = nil
     #expect(
       ProgressLine(verb: "Expanding").render(one, columns: nil).hasPrefix("Expanding  1 file  "))
   }

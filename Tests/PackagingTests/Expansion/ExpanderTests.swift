@@ -196,16 +196,16 @@ func expectSameTree(
         let made = try runProcess(
           "sh", ["-c", "bsdtar \(flags) '\(archive.path)' pages.examplenotebook"], in: corpus)
         #expect(made.status == 0, "\(made.errorText)")
-        let reporter = ProgressReporter(totalCount: 1)
+        let reporter = ProgressManager(totalCount: 1)
         let watcher = Task {
-          var last: Int64 = -1
+          var last: UInt64? = nil
           var backwards = false
           var final: ProgressSnapshot?
-          for await event in reporter.events(interval: .milliseconds(20)) {
+          for await event in reporter.reporter.events(interval: .milliseconds(20)) {
             switch event {
             case .update(let snapshot):
-              if snapshot.completedBytes < last { backwards = true }
-              last = snapshot.completedBytes
+              if let last, snapshot.completedByteCount < last { backwards = true }
+              last = snapshot.completedByteCount
             case .finished(let snapshot): final = snapshot
             default: break
             }
@@ -215,11 +215,12 @@ func expectSameTree(
         let result = try await Expander.expand(
           archive, into: folder.appendingPathComponent(name + ".out"),
           progress: reporter.subprogress(assigningCount: 1))
-        reporter.finish()
         let (backwards, final) = await watcher.value
         #expect(!backwards)
-        #expect(final?.completedBytes == final?.totalBytes, "\(name): \(String(describing: final))")
-        #expect(final?.completedFiles == result.fileCount)
+        #expect(
+          final?.completedByteCount == final?.totalByteCount,
+          "\(name): \(String(describing: final))")
+        #expect(final?.completedFileCount == result.fileCount)
         #expect(final?.fractionCompleted == 1)
       }
     }
@@ -357,7 +358,7 @@ func expectSameTree(
     try await withTemporaryDirectory("expand-cancel") { folder in
       let archive = folder.appendingPathComponent("pages.tar")
       _ = try runProcess("bsdtar", ["-cf", archive.path, "pages.examplenotebook"], in: corpus)
-      let reporter = ProgressReporter(totalCount: 1)
+      let reporter = ProgressManager(totalCount: 1)
       reporter.cancel()
       let before = treeListing(folder)
       await #expect(throws: CancellationError.self) {

@@ -11,10 +11,11 @@ import Testing
     let source = folder.appendingPathComponent("big.txt")
     let text = Data(String(repeating: "chunked text ", count: 40_000).utf8)  // several chunks
     try text.write(to: source)
-    let root = ProgressReporter(totalCount: 1)
+    let root = ProgressManager(totalCount: 1)
     let reporter = root.subprogress(assigningCount: 1).start(
       totalCount: text.count + 5 + 4)
-    reporter.addTotals(files: 2, bytes: Int64(text.count + 5))
+    reporter.totalFileCount += 2
+    reporter.totalByteCount += UInt64(text.count + 5)
     try withArchiveWriter(
       at: folder.appendingPathComponent("w.zip"), format: .zip, progress: reporter
     ) { writer in
@@ -26,8 +27,8 @@ import Testing
       #expect(writer.dataByteCount == Int64(text.count + 5))
     }
     #expect(reporter.fractionCompleted == 1)
-    #expect(root.snapshot.completedFiles == 2)
-    #expect(root.snapshot.completedBytes == Int64(text.count + 5))
+    #expect(root.reporter.snapshot.completedFileCount == 2)
+    #expect(root.reporter.snapshot.completedByteCount == UInt64(text.count + 5))
     let test = try runProcess("unzip", ["-t", folder.appendingPathComponent("w.zip").path])
     #expect(test.status == 0)
   }

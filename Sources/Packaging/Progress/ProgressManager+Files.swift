@@ -1,0 +1,24 @@
+extension ProgressManager {
+  /// Announces that work on one file begins: sets ``Properties/currentFile``
+  /// and tells observers, with the file's size.
+  ///
+  /// Folio's addition to SF-0023's API, for displays that list files as they
+  /// go (`folio … --progress json`).
+  ///
+  /// - Parameters:
+  ///   - path: The file's path as the user will recognise it (an entry name).
+  ///   - size: Its size in bytes, if known.
+  public func startFile(_ path: String, size: Int64?) {
+    self.currentFile = path
+    meter.startFile(path, size: size)
+  }
+
+  /// Announces that work on one file ended: adds one to
+  /// ``Properties/completedFileCount`` and tells observers.
+  ///
+  /// - Parameter path: The path given to ``startFile(_:size:)``.
+  public func completeFile(_ path: String) {
+    self.completedFileCount += 1
+    meter.completeFile(path)
+  }
+}
