@@ -65,7 +65,7 @@ import Testing
         fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(fd, fcntl.LOCK_EX)
         open(sys.argv[2], 'w').close()
-        for _ in range(6000):
+        for _ in range(60000):  # up to 10 minutes: on a loaded machine the waiter runs late
             if os.path.exists(sys.argv[4]):
                 break
             time.sleep(0.01)
