@@ -14,6 +14,8 @@ struct Pack: ParsableCommand {
       links pointing outside the package unless --allow-external-symlinks is given.
       Zip stores files that are already compressed (images, audio, video, archives,
       random-looking data) and deflates the rest; --level deflates every file.
+      Entries are read and compressed by --jobs threads and written in order: the archive
+      is the same whatever the number of jobs.
       The archive is written to a temporary file beside OUT and moved into place only
       when complete: on failure or Ctrl-C, OUT is left as it was. PACKAGE is locked
       (shared) while it is read, so a concurrent 'folio expand' into it waits.
@@ -22,8 +24,8 @@ struct Pack: ParsableCommand {
       times clamped to SOURCE_DATE_EPOCH.
       """,
     options: [
-      output, format, level, reproducible, keepParent, allowExternalSymlinks, ProgressOptions.mode,
-      lockTimeout, ProgressOptions.quiet,
+      output, format, level, reproducible, keepParent, allowExternalSymlinks, SharedOptions.jobs,
+      ProgressOptions.mode, lockTimeout, ProgressOptions.quiet,
     ],
     arguments: [packageArgument])
 
@@ -59,6 +61,7 @@ struct Pack: ParsableCommand {
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
   var lockTimeout: Duration
+  var jobs: Int?
 
   init(parsing arguments: ParsedArguments) throws {
     package = arguments[Self.packageArgument]
@@ -71,6 +74,7 @@ struct Pack: ParsableCommand {
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]
     lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
+    jobs = try arguments[SharedOptions.jobs]
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
@@ -105,6 +109,7 @@ struct Pack: ParsableCommand {
     var options = PackOptions(
       format: resolvedFormat, keepParent: keepParent, reproducible: reproducible,
       allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry)
+    options.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
         throw UsageError("'--level' does not apply to \(resolvedFormat): it is not compressed")

@@ -28,6 +28,10 @@ public struct PackOptions: Sendable {
   /// The registry that types file names: the output's format, and which
   /// files are already compressed.
   public var typeRegistry: TypeRegistry
+  /// How many threads read and compress, or `nil` for the processors the process may use.
+  ///
+  /// See ``ArchiveWriterOptions/jobs``: the archive is the same whatever the number.
+  public var jobs: Int?
 
   /// Creates options.
   ///
@@ -40,12 +44,14 @@ public struct PackOptions: Sendable {
   ///   - sourceDateEpoch: The latest modification time to record.
   ///   - allowExternalSymlinks: Whether to store links pointing outside.
   ///   - typeRegistry: The registry that types file names.
+  ///   - jobs: How many threads compress, or `nil` for the processors available.
   public init(
     format: ArchiveFormat? = nil, compressionLevel: Int? = nil,
     compression: EntryCompression = .automatic, keepParent: Bool = true,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
-    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .system
+    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .system, jobs: Int? = nil
   ) {
+    self.jobs = jobs
     self.format = format
     self.compressionLevel = compressionLevel
     self.compression = compression

@@ -136,7 +136,8 @@ public enum Packer {
     let writerOptions = ArchiveWriterOptions(
       compressionLevel: options.compressionLevel, compression: options.compression,
       reproducible: options.reproducible || options.sourceDateEpoch != nil,
-      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry)
+      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
+      jobs: options.jobs)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
@@ -167,6 +168,7 @@ public enum Packer {
           counts.files += 1
         }
       }
+      try writer.flush()
       return (writer.entryCount, writer.storedEntryCount, writer.dataByteCount)
     }
     var written = stat()
@@ -181,26 +183,12 @@ public enum Packer {
     _ item: PackageWalker.Item, as path: String, root: Int32, sourcePath: String,
     writer: ArchiveWriter
   ) throws {
-    let displayPath = sourcePath + "/" + item.relativePath
-    let descriptor = openat(root, item.relativePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      // Shortened in the middle: a path past the system's limit is thousands of bytes long.
-      throw PackagingError.system("cannot open \(EntryName(displayPath).display)", errno: errno)
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG, info.st_ino == item.info.st_ino,
-      info.st_size == item.info.st_size
-    else {
-      throw PackagingError(
-        .fileChanged, "'\(displayPath)' changed while the package was being packed")
-    }
-    try writer.writeRegularFile(
-      path: path, descriptor: descriptor, size: Int64(info.st_size),
-      metadata: ArchiveWriter.Metadata(info), sourcePath: displayPath)
+    let source = ZipFileSource.file(
+      folder: root, path: item.relativePath, displayPath: sourcePath + "/" + item.relativePath,
+      expected: .init(item.info))
+    try writer.writeFile(
+      path: path, source: source, size: Int64(item.info.st_size),
+      metadata: ArchiveWriter.Metadata(item.info))
   }
 
   /// The package's own name, and a check that the output is not inside it.

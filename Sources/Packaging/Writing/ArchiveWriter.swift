@@ -1,41 +1,51 @@
-import FolioSystem
 import Foundation
 
 /// Adds entries to an archive being written; only ``withArchiveWriter(at:format:options:progress:_:)``
 /// makes one.
 ///
-/// File data is streamed in ``chunkSize`` chunks through one buffer, so
-/// memory stays flat whatever the file sizes. Each entry reports to the
-/// writer's progress: every byte of file data completes one unit and every
-/// entry one more, so a reporter started with `bytes + entries` units fills
-/// exactly. Regular files also count in the progress's file and byte counts.
+/// Zip archives are written by Folio's own writer: file entries are read and
+/// compressed by ``ArchiveWriterOptions/jobs`` threads in parallel, in
+/// bounded buffers, and written in the order they were added, so the archive
+/// is the same whatever the number of jobs. Tar archives go through libarchive
+/// on the caller's thread, in ``chunkSize`` chunks. Memory stays flat
+/// whatever the file sizes.
+///
+/// Each entry reports to the writer's progress: every byte of file data
+/// completes one unit and every entry one more, so a reporter started with
+/// `bytes + entries` units fills exactly. Regular files also count in the
+/// progress's file and byte counts. With several jobs an entry reports when
+/// it is written out, shortly after it was added.
 ///
 /// A writer is not `Sendable`: use it from the closure it was given to, and
 /// not after that closure returns.
 public final class ArchiveWriter {
-  /// The size of the chunks file data is read and written in.
+  /// The size of the chunks tar file data is read and written in.
   public static let chunkSize = 64 * 1024
 
   /// The format being written.
   public let format: ArchiveFormat
   /// The options the archive was opened with.
   public let options: ArchiveWriterOptions
-  /// The entries written so far.
+  /// The entries added so far.
   public private(set) var entryCount = 0
-  /// The zip entries written stored rather than deflated.
-  public private(set) var storedEntryCount = 0
-  /// The bytes of file data written so far (before compression).
+  /// The bytes of file data added so far (before compression).
   public private(set) var dataByteCount: Int64 = 0
+  /// The zip file entries stored rather than deflated, among those written out
+  /// so far (all of them once the archive is finished).
+  public var storedEntryCount: Int {
+    if case .zip(let zip) = backend { return zip.storedEntryCount }
+    return 0
+  }
 
-  let handle: ArchiveWriteHandle
   let progress: ProgressManager?
-  private let entry: ArchiveEntryHandle
-  private let bufferStart: UnsafeMutableRawPointer
-  private let buffer: UnsafeMutableRawBufferPointer
-  private let probe: CompressibilityProbe
+  let backend: Backend
   private var isOpen = true
-  private var ownerNames: [uid_t: String?] = [:]
-  private var groupNames: [gid_t: String?] = [:]
+
+  /// Who writes the entries.
+  enum Backend {
+    case zip(ZipEntryWriter)
+    case tar(TarEntryWriter)
+  }
 
   /// The ownership and times of one entry, as the file system reports them.
   struct Metadata {
@@ -59,21 +69,14 @@ public final class ArchiveWriter {
     }
   }
 
-  init(handle: ArchiveWriteHandle, options: ArchiveWriterOptions, progress: ProgressManager?)
-    throws
-  {
-    self.handle = handle
-    self.format = handle.format
+  init(
+    format: ArchiveFormat, backend: Backend, options: ArchiveWriterOptions,
+    progress: ProgressManager?
+  ) {
+    self.format = format
+    self.backend = backend
     self.options = options
     self.progress = progress
-    entry = try ArchiveEntryHandle()
-    probe = CompressibilityProbe(registry: options.typeRegistry)
-    bufferStart = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-    buffer = UnsafeMutableRawBufferPointer(start: bufferStart, count: Self.chunkSize)
-  }
-
-  deinit {
-    bufferStart.deallocate()
   }
 
   func close() {
@@ -109,31 +112,17 @@ public final class ArchiveWriter {
   ) throws {
     try validate(path)
     try checkCancellation()
-    progress?.startFile(path, size: Int64(data.count))
-    let storing: Bool
-    if format == .zip {
-      storing = data.withUnsafeBytes { bytes in
-        decideStoring(
-          path: path, size: Int64(bytes.count),
-          firstChunk: UnsafeRawBufferPointer(rebasing: bytes.prefix(Self.chunkSize)),
-          compression: compression, descriptor: nil)
-      }
-    } else {
-      storing = false
+    let metadata = recorded(Metadata(attributes))
+    switch backend {
+    case .zip(let zip):
+      try zip.addFile(
+        path: path, source: .memory(data), size: Int64(data.count),
+        permissions: UInt32(metadata.permissions),
+        modificationTime: Int64(metadata.modificationTime.tv_sec), compression: compression)
+    case .tar(let tar):
+      try tar.writeFile(path: path, data: data, metadata: metadata)
     }
-    try prepareEntry(path: path, type: .regular, metadata: Metadata(attributes))
-    entry.size = Int64(data.count)
-    try handle.setZipStoring(storing)
-    try handle.writeHeader(entry)
-    var offset = 0
-    while offset < data.count {
-      try checkCancellation()
-      let end = min(offset + Self.chunkSize, data.count)
-      try data[offset..<end].withUnsafeBytes { try handle.writeData($0, name: path) }
-      report(bytes: end - offset)
-      offset = end
-    }
-    try finishFile(path: path, stored: storing)
+    counted(bytes: Int64(data.count))
   }
 
   /// Adds a regular file, streaming its contents from disk.
@@ -153,14 +142,9 @@ public final class ArchiveWriter {
     compression: EntryCompression? = nil
   ) throws {
     try validate(path)
-    let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw PackagingError.system("cannot open '\(url.path)'", errno: errno)
-    }
-    defer { Glibc.close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw PackagingError.system("cannot read the attributes of '\(url.path)'", errno: errno)
+    guard lstat(url.path, &info) == 0 else {
+      throw PackagingError.system("cannot open '\(url.path)'", errno: errno)
     }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw PackagingError(.unsupportedFileType, "'\(url.path)' is not a regular file")
@@ -170,9 +154,11 @@ public final class ArchiveWriter {
       metadata.permissions = mode_t(attributes.permissions & 0o7777)
       metadata.modificationTime = attributes.timespec
     }
-    try writeRegularFile(
-      path: path, descriptor: descriptor, size: Int64(info.st_size), metadata: metadata,
-      sourcePath: url.path, compression: compression)
+    let source = ZipFileSource.file(
+      folder: AT_FDCWD, path: url.path, displayPath: url.path, expected: .init(info))
+    try writeFile(
+      path: path, source: source, size: Int64(info.st_size), metadata: metadata,
+      compression: compression)
   }
 
   /// Adds a symbolic link entry; the target is stored as given, never followed.
@@ -193,175 +179,103 @@ public final class ArchiveWriter {
 
   func writeDirectory(path: String, metadata: Metadata) throws {
     try checkCancellation()
-    try prepareEntry(path: path, type: .directory, metadata: metadata)
-    try handle.writeHeader(entry)
-    try handle.finishEntry(name: path)
-    entryCount += 1
-    progress?.complete(count: 1)
+    let metadata = recorded(metadata)
+    switch backend {
+    case .zip(let zip):
+      try zip.addDirectory(
+        path: path, permissions: UInt32(metadata.permissions),
+        modificationTime: Int64(metadata.modificationTime.tv_sec))
+    case .tar(let tar):
+      try tar.writeDirectory(path: path, metadata: metadata)
+    }
+    counted(bytes: 0)
   }
 
   func writeSymbolicLink(path: String, target: String, metadata: Metadata) throws {
     try checkCancellation()
-    try prepareEntry(path: path, type: .symbolicLink, metadata: metadata)
-    entry.symlinkTarget = target
-    try handle.writeHeader(entry)
-    try handle.finishEntry(name: path)
-    entryCount += 1
-    progress?.complete(count: 1)
+    let metadata = recorded(metadata)
+    switch backend {
+    case .zip(let zip):
+      try zip.addSymbolicLink(
+        path: path, target: target, permissions: UInt32(metadata.permissions),
+        modificationTime: Int64(metadata.modificationTime.tv_sec))
+    case .tar(let tar):
+      try tar.writeSymbolicLink(path: path, target: target, metadata: metadata)
+    }
+    counted(bytes: 0)
   }
 
   /// Writes a tar hard link entry naming an entry written earlier.
   func writeHardLink(path: String, target: String, metadata: Metadata) throws {
+    guard case .tar(let tar) = backend else {
+      preconditionFailure("zip stores a hard link's every name as a file")
+    }
     try checkCancellation()
-    progress?.startFile(path, size: 0)
-    try prepareEntry(path: path, type: .regular, metadata: metadata)
-    entry.hardlinkTarget = target
-    entry.size = 0
-    try handle.writeHeader(entry)
-    try handle.finishEntry(name: path)
-    entryCount += 1
-    progress?.completeFile(path)
-    progress?.complete(count: 1)
+    try tar.writeHardLink(path: path, target: target, metadata: recorded(metadata))
+    counted(bytes: 0)
   }
 
-  /// Streams an open regular file into a new entry.
+  /// Writes a regular file as a listing saw it.
   ///
-  /// The header records `size`; exactly that many bytes are written. A file
-  /// that turns out shorter, or that was written to while it was read (its
-  /// size or modification time moved), fails with
-  /// ``PackagingError/Code/fileChanged``.
-  func writeRegularFile(
-    path: String, descriptor: Int32, size: Int64, metadata: Metadata, sourcePath: String,
+  /// The file is opened when its data is read (by a worker, for zip) and
+  /// checked to be the same file, of the same size, as listed.
+  ///
+  /// - Parameters:
+  ///   - path: The entry's path inside the archive.
+  ///   - source: The file and its listed identity.
+  ///   - size: Its listed size: the entry's.
+  ///   - metadata: What to record.
+  ///   - compression: Overrides the writer's zip compression for this entry.
+  func writeFile(
+    path: String, source: ZipFileSource, size: Int64, metadata: Metadata,
     compression: EntryCompression? = nil
   ) throws {
     try checkCancellation()
-    var before = stat()
-    let watched = fstat(descriptor, &before) == 0
-    progress?.startFile(path, size: size)
-    if size > Int64(Self.chunkSize) {
-      _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
+    let metadata = recorded(metadata)
+    switch backend {
+    case .zip(let zip):
+      try zip.addFile(
+        path: path, source: source, size: size, permissions: UInt32(metadata.permissions),
+        modificationTime: Int64(metadata.modificationTime.tv_sec), compression: compression)
+    case .tar(let tar):
+      let (descriptor, _) = try source.open()
+      defer { Glibc.close(descriptor) }
+      try tar.writeFile(
+        path: path, descriptor: descriptor, size: size, metadata: metadata,
+        sourcePath: source.displayPath)
     }
-    var pending = try readChunk(descriptor, limit: size, sourcePath: sourcePath)
-    let storing =
-      format == .zip
-      && decideStoring(
-        path: path, size: size,
-        firstChunk: UnsafeRawBufferPointer(rebasing: buffer[0..<pending]),
-        compression: compression, descriptor: descriptor)
-    try prepareEntry(path: path, type: .regular, metadata: metadata)
-    entry.size = size
-    try handle.setZipStoring(storing)
-    try handle.writeHeader(entry)
-    var written: Int64 = 0
-    while true {
-      if pending > 0 {
-        try handle.writeData(UnsafeRawBufferPointer(rebasing: buffer[0..<pending]), name: path)
-        written += Int64(pending)
-        report(bytes: pending)
-      }
-      if written >= size { break }
-      try checkCancellation()
-      pending = try readChunk(descriptor, limit: size - written, sourcePath: sourcePath)
-      if pending == 0 {
-        throw PackagingError(
-          .fileChanged,
-          "'\(sourcePath)' shrank while it was being packed (\(written) of \(size) bytes read)")
-      }
-    }
-    var after = stat()
-    if watched, fstat(descriptor, &after) == 0,
-      after.st_size != before.st_size || after.st_mtim.tv_sec != before.st_mtim.tv_sec
-        || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec
-    {
-      throw PackagingError(
-        .fileChanged, "'\(sourcePath)' was written to while it was being packed")
-    }
-    try finishFile(path: path, stored: storing)
+    counted(bytes: size)
+  }
+
+  /// Writes out every entry added so far (zip compresses ahead of writing).
+  func flush() throws {
+    if case .zip(let zip) = backend { try zip.flush() }
   }
 
   // MARK: Helpers
 
-  private func readChunk(_ descriptor: Int32, limit: Int64, sourcePath: String) throws -> Int {
-    let wanted = Int(min(Int64(Self.chunkSize), max(0, limit)))
-    var filled = 0
-    while filled < wanted {
-      let count = SystemCall.retryingInterrupts {
-        read(descriptor, bufferStart + filled, wanted - filled)
-      }
-      if count < 0 {
-        throw PackagingError.system("cannot read '\(sourcePath)'", errno: errno)
-      }
-      if count == 0 { break }
-      filled += count
+  /// The metadata as recorded: reproducible archives get whole seconds,
+  /// clamped to the source date epoch.
+  private func recorded(_ metadata: Metadata) -> Metadata {
+    guard options.reproducible else { return metadata }
+    var metadata = metadata
+    metadata.modificationTime.tv_nsec = 0
+    if let epoch = options.sourceDateEpoch, Int64(metadata.modificationTime.tv_sec) > epoch {
+      metadata.modificationTime.tv_sec = Int(epoch)
     }
-    return filled
+    return metadata
   }
 
-  private func report(bytes: Int) {
-    dataByteCount += Int64(bytes)
-    guard let progress else { return }
-    progress.completedByteCount += UInt64(bytes)
-    progress.complete(count: bytes)
-  }
-
-  private func finishFile(path: String, stored: Bool) throws {
-    try handle.finishEntry(name: path)
+  private func counted(bytes: Int64) {
     entryCount += 1
-    if stored { storedEntryCount += 1 }
-    progress?.completeFile(path)
-    progress?.complete(count: 1)
-  }
-
-  private func decideStoring(
-    path: String, size: Int64, firstChunk: UnsafeRawBufferPointer,
-    compression: EntryCompression?, descriptor: Int32?
-  ) -> Bool {
-    switch compression ?? options.compression {
-    case .store: return true
-    case .deflate: return false
-    case .automatic: break
-    }
-    if options.compressionLevel == 0 { return true }
-    if size < Int64(CompressibilityProbe.smallestDeflatedSize) { return true }
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    if probe.isAlreadyCompressed(fileName: name) { return true }
-    guard size >= Int64(CompressibilityProbe.smallestSampledSize) else { return false }
-    guard probe.looksIncompressible(firstChunk) else { return false }
-    if let descriptor, size > Int64(Self.chunkSize) * 4 {
-      return probe.laterSamplesLookIncompressible(descriptor: descriptor, size: size)
-    }
-    return true
-  }
-
-  private func prepareEntry(path: String, type: ArchiveEntryHandle.FileType, metadata: Metadata)
-    throws
-  {
-    guard isOpen else {
-      throw PackagingError(
-        .invalidEntry, "cannot add '\(path)': the archive writer was already closed")
-    }
-    entry.clear()
-    entry.pathname = path
-    entry.fileType = type
-    entry.permissions = metadata.permissions
-    var time = metadata.modificationTime
-    if options.reproducible {
-      time.tv_nsec = 0
-      if let epoch = options.sourceDateEpoch, Int64(time.tv_sec) > epoch {
-        time.tv_sec = Int(epoch)
-      }
-      entry.userID = 0
-      entry.groupID = 0
-    } else {
-      entry.userID = Int64(metadata.userID)
-      entry.groupID = Int64(metadata.groupID)
-      if let name = ownerName(metadata.userID) { entry.userName = name }
-      if let name = groupName(metadata.groupID) { entry.groupName = name }
-    }
-    entry.modificationTime = time
+    dataByteCount += bytes
   }
 
   private func checkCancellation() throws {
+    guard isOpen else {
+      throw PackagingError(
+        .invalidEntry, "cannot add an entry: the archive writer was already closed")
+    }
     if let progress {
       try progress.checkCancellation()
     } else if Task.isCancelled {
@@ -378,31 +292,16 @@ public final class ArchiveWriter {
         .invalidEntry,
         "cannot add '\(path)': entry paths are relative, without '.', '..' or NUL")
     }
-  }
-
-  private func ownerName(_ id: uid_t) -> String? {
-    if let cached = ownerNames[id] { return cached }
-    var record = passwd()
-    var result: UnsafeMutablePointer<passwd>?
-    var scratch = [CChar](repeating: 0, count: 1024)
-    var name: String?
-    if getpwuid_r(id, &record, &scratch, scratch.count, &result) == 0, let result {
-      name = String(cString: result.pointee.pw_name)
+    guard isOpen else {
+      throw PackagingError(
+        .invalidEntry, "cannot add '\(path)': the archive writer was already closed")
     }
-    ownerNames[id] = name
-    return name
   }
+}
 
-  private func groupName(_ id: gid_t) -> String? {
-    if let cached = groupNames[id] { return cached }
-    var record = group()
-    var result: UnsafeMutablePointer<group>?
-    var scratch = [CChar](repeating: 0, count: 1024)
-    var name: String?
-    if getgrgid_r(id, &record, &scratch, scratch.count, &result) == 0, let result {
-      name = String(cString: result.pointee.gr_name)
-    }
-    groupNames[id] = name
-    return name
+extension ZipFileSource.FileIdentity {
+  /// The identity of a file as `stat` describes it.
+  init(_ info: stat) {
+    self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
   }
 }

@@ -17,6 +17,11 @@ public struct ArchiveWriterOptions: Sendable {
   public var sourceDateEpoch: Int64?
   /// The registry that types file names, to store already-compressed content.
   public var typeRegistry: TypeRegistry
+  /// How many threads compress, or `nil` for the processors the process may use.
+  ///
+  /// They compress zip entries, gzip blocks and the zstd and xz streams. The
+  /// archive's bytes do not depend on the number (reproducible xz uses one thread).
+  public var jobs: Int?
 
   /// Creates options.
   ///
@@ -26,11 +31,13 @@ public struct ArchiveWriterOptions: Sendable {
   ///   - reproducible: Whether to write byte-identical archives.
   ///   - sourceDateEpoch: The latest modification time to record.
   ///   - typeRegistry: The registry that types file names.
+  ///   - jobs: How many threads compress, or `nil` for the processors available.
   public init(
     compressionLevel: Int? = nil, compression: EntryCompression = .automatic,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
-    typeRegistry: TypeRegistry = .system
+    typeRegistry: TypeRegistry = .system, jobs: Int? = nil
   ) {
+    self.jobs = jobs
     self.compressionLevel = compressionLevel
     self.compression = compression
     self.reproducible = reproducible
@@ -48,4 +55,9 @@ public enum EntryCompression: String, Sendable, Hashable, CaseIterable {
   case deflate
   /// Store every file.
   case store
+}
+
+extension ArchiveWriterOptions {
+  /// The number of threads to use: ``jobs``, or the processors available.
+  var resolvedJobs: Int { max(1, jobs ?? ProcessorCount.available) }
 }

@@ -39,6 +39,29 @@ public func withArchiveWriter<T>(
     }
   }
   let file = try AtomicOutputFile(destination: url)
+  if format == .zip {
+    let output = ZipArchiveOutput(
+      descriptor: file.descriptor, archiveName: url.path,
+      spillFolder: url.deletingLastPathComponent().path)
+    let zip = ZipEntryWriter(
+      output: output, level: options.compressionLevel ?? format.defaultCompressionLevel ?? 6,
+      compression: options.compression, registry: options.typeRegistry,
+      jobs: options.resolvedJobs, progress: progress)
+    let writer = ArchiveWriter(
+      format: format, backend: .zip(zip), options: options, progress: progress)
+    do {
+      defer { writer.close() }
+      let value = try body(writer)
+      if let progress { try progress.checkCancellation() }
+      try zip.finish()
+      try file.commit()
+      return value
+    } catch {
+      zip.abandon()
+      file.discard()
+      throw error
+    }
+  }
   let handle: ArchiveWriteHandle
   do {
     handle = try ArchiveWriteHandle(
@@ -50,7 +73,9 @@ public func withArchiveWriter<T>(
   }
   do {
     try handle.open(name: url.path)
-    let writer = try ArchiveWriter(handle: handle, options: options, progress: progress)
+    let tar = try TarEntryWriter(handle: handle, options: options, progress: progress)
+    let writer = ArchiveWriter(
+      format: format, backend: .tar(tar), options: options, progress: progress)
     defer { writer.close() }
     let value = try body(writer)
     if let progress { try progress.checkCancellation() }

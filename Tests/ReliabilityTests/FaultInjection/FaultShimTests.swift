@@ -125,7 +125,9 @@ struct FaultShimTests {
       let clean = try runFolioUnderShim(arguments, prefix: folder)
       #expect(clean.result.status == 0)
       #expect(clean.log.counts["write"] ?? 0 > 0, "no write by folio was seen: \(clean.log)")
-      #expect(clean.log.counts["read"] ?? 0 > 0, "no read by folio was seen: \(clean.log)")
+      // The zip writer's workers read files at offsets (pread), libarchive's tar reader with read.
+      let reads = (clean.log.counts["read"] ?? 0) + (clean.log.counts["pread"] ?? 0)
+      #expect(reads > 0, "no read by folio was seen: \(clean.log)")
       #expect(clean.log.counts["fsync"] ?? 0 > 0, "no fsync by folio was seen: \(clean.log)")
       try FileManager.default.removeItem(at: output)
 

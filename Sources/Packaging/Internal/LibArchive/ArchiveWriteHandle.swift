@@ -17,7 +17,6 @@ final class ArchiveWriteHandle {
   private let output: Output
   private var outputName = ""
   private var opened = false
-  private var storing = false
 
   /// The size of the blocks libarchive hands to the output (its default is
   /// tar's 10 KiB, one `write` per 10 KiB).
@@ -36,7 +35,7 @@ final class ArchiveWriteHandle {
   /// Creates a write handle for a format.
   ///
   /// The corresponding C functions are `archive_write_new`,
-  /// `archive_write_set_format_zip` / `…_pax_restricted` and
+  /// `archive_write_set_format_pax_restricted` and
   /// `archive_write_add_filter_*`.
   ///
   /// - Parameters:
@@ -64,15 +63,9 @@ final class ArchiveWriteHandle {
 
   private func configure(level: Int?, reproducible: Bool) throws {
     let what = "configuring \(format) writer"
-    switch format {
-    case .zip:
-      try LibArchive.check(archive_write_set_format_zip(pointer), pointer, what)
-      try setOption("zip", "hdrcharset", "UTF-8")
-      if let level { try setOption("zip", "compression-level", String(level)) }
-      storing = level == 0
-    case .tar, .tarGzip, .tarBzip2, .tarXz, .tarZstd:
-      try LibArchive.check(archive_write_set_format_pax_restricted(pointer), pointer, what)
-    }
+    // Zip is Folio's own writer (ZipEntryWriter): libarchive writes tar only.
+    precondition(format.isTar, "libarchive writes tar formats only")
+    try LibArchive.check(archive_write_set_format_pax_restricted(pointer), pointer, what)
     switch format {
     case .zip, .tar:
       break
@@ -95,12 +88,6 @@ final class ArchiveWriteHandle {
     try LibArchive.check(
       archive_write_set_bytes_per_block(pointer, CInt(Self.blockSize)), pointer, what)
     try LibArchive.check(archive_write_set_bytes_in_last_block(pointer, 1), pointer, what)
-  }
-
-  private func setOption(_ module: String, _ option: String, _ value: String?) throws {
-    try LibArchive.check(
-      archive_write_set_format_option(pointer, module, option, value), pointer,
-      "setting \(module) option \(option)")
   }
 
   private func setFilterOption(_ module: String, _ option: String, _ value: String?) throws {
@@ -146,23 +133,6 @@ final class ArchiveWriteHandle {
   /// The bytes written to the descriptor so far.
   var bytesWritten: Int64 { output.bytesWritten }
 
-  /// Chooses store or deflate for the next zip entries; ignored for tar.
-  ///
-  /// The corresponding C functions are `archive_write_zip_set_compression_store`
-  /// and `…_deflate`.
-  ///
-  /// - Parameter store: `true` to store, `false` to deflate.
-  /// - Throws: ``PackagingError`` when libarchive refuses.
-  func setZipStoring(_ store: Bool) throws {
-    guard format == .zip, store != storing else { return }
-    let status =
-      store
-      ? archive_write_zip_set_compression_store(pointer)
-      : archive_write_zip_set_compression_deflate(pointer)
-    try check(status, "choosing zip compression")
-    storing = store
-  }
-
   /// Writes an entry's header.
   ///
   /// The corresponding C function is `archive_write_header`.
@@ -197,7 +167,7 @@ final class ArchiveWriteHandle {
     }
   }
 
-  /// Ends the current entry (pads it, writes a zip data descriptor).
+  /// Ends the current entry (pads it to the tar block size).
   ///
   /// The corresponding C function is `archive_write_finish_entry`.
   ///
@@ -207,7 +177,7 @@ final class ArchiveWriteHandle {
     try check(archive_write_finish_entry(pointer), "finishing entry '\(name())'")
   }
 
-  /// Writes the archive's end (tar end blocks, zip central directory) and
+  /// Writes the archive's end (tar end blocks) and
   /// flushes the compressor.
   ///
   /// The corresponding C function is `archive_write_close`.

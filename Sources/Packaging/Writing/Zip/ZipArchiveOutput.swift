@@ -1,0 +1,227 @@
+import FolioSystem
+import Glibc
+
+/// The byte stream of a zip archive being written: entries in order, then the
+/// central directory and the end records.
+///
+/// Writes go through one buffer of ``bufferSize`` bytes, so many small entries
+/// cost few `write` calls. A local header written before its entry's CRC-32
+/// and compressed size are known is corrected in place afterwards
+/// (``patch(_:at:)``): in the buffer while it is there, with `pwrite` after.
+/// The central directory grows with the entries; past
+/// ``centralDirectoryMemoryLimit`` bytes it moves to an unlinked temporary file
+/// beside the archive, so memory stays bounded however many entries there are.
+final class ZipArchiveOutput {
+  /// The write buffer's size.
+  static let bufferSize = 256 * 1024
+  /// The most central-directory bytes kept in memory.
+  static let centralDirectoryMemoryLimit = 1024 * 1024
+
+  private let descriptor: Int32
+  private let archiveName: String
+  private let spillFolder: String
+  private let buffer: UnsafeMutableRawBufferPointer
+  private var buffered = 0
+  /// The archive offset of the buffer's first byte.
+  private var flushedOffset: UInt64 = 0
+  private var centralDirectory: [UInt8] = []
+  private var spill: Int32 = -1
+  private var spilledBytes: UInt64 = 0
+  /// The central-directory records written so far.
+  private(set) var entryCount: UInt64 = 0
+
+  /// Creates the output.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The archive file, open for writing at offset 0; never closed here.
+  ///   - archiveName: The archive's path, for messages.
+  ///   - spillFolder: Where a large central directory waits (the archive's folder).
+  init(descriptor: Int32, archiveName: String, spillFolder: String) {
+    self.descriptor = descriptor
+    self.archiveName = archiveName
+    self.spillFolder = spillFolder
+    buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
+  }
+
+  deinit {
+    buffer.deallocate()
+    if spill >= 0 { close(spill) }
+  }
+
+  /// The archive offset of the next byte.
+  var offset: UInt64 { flushedOffset + UInt64(buffered) }
+
+  /// Appends bytes to the archive.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``PackagingError`` when the disk refuses them.
+  func append(_ bytes: UnsafeRawBufferPointer) throws {
+    guard bytes.count > 0 else { return }
+    if buffered + bytes.count > buffer.count {
+      try flush()
+      if bytes.count >= buffer.count {
+        try Self.writeAll(descriptor, bytes, name: archiveName)
+        flushedOffset += UInt64(bytes.count)
+        return
+      }
+    }
+    (buffer.baseAddress! + buffered).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    buffered += bytes.count
+  }
+
+  /// Appends bytes to the archive.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``PackagingError`` when the disk refuses them.
+  func append(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try append($0) }
+  }
+
+  /// Overwrites bytes written earlier (a local header's CRC-32 and sizes).
+  ///
+  /// - Parameters:
+  ///   - bytes: The new bytes.
+  ///   - position: Their archive offset; they must lie within what was written.
+  /// - Throws: ``PackagingError`` when the disk refuses them.
+  func patch(_ bytes: [UInt8], at position: UInt64) throws {
+    precondition(position + UInt64(bytes.count) <= offset, "patching past the end")
+    // The bytes before `flushedOffset` are on disk, the rest still in the buffer.
+    let onDisk =
+      position >= flushedOffset ? 0 : Int(min(UInt64(bytes.count), flushedOffset - position))
+    if onDisk > 0 {
+      try bytes[0..<onDisk].withUnsafeBytes { chunk in
+        var done = 0
+        while done < chunk.count {
+          let written = SystemCall.retryingInterrupts {
+            pwrite(
+              descriptor, chunk.baseAddress! + done, chunk.count - done,
+              off_t(position) + off_t(done))
+          }
+          if written < 0 {
+            throw PackagingError.system("cannot write '\(archiveName)'", errno: errno)
+          }
+          done += written
+        }
+      }
+    }
+    for index in onDisk..<bytes.count {
+      buffer[Int(position + UInt64(index) - flushedOffset)] = bytes[index]
+    }
+  }
+
+  /// Records an entry for the central directory.
+  ///
+  /// - Parameter record: The entry, with its final CRC-32, sizes and offset.
+  /// - Throws: ``PackagingError`` when the spill file cannot be written.
+  func addCentralRecord(_ record: ZipEntryRecord) throws {
+    centralDirectory.append(contentsOf: record.centralHeader)
+    entryCount += 1
+    if centralDirectory.count >= Self.centralDirectoryMemoryLimit { try spillCentralDirectory() }
+  }
+
+  /// Writes the central directory and the end records, and flushes the buffer.
+  ///
+  /// - Throws: ``PackagingError`` when the disk refuses the bytes.
+  func finish() throws {
+    let start = offset
+    if spill >= 0 {
+      try flush()
+      try copySpill()
+    }
+    try append(centralDirectory)
+    let size = offset - start
+    let end = offset
+    let overflow = ZipEntryRecord.overflow32
+    let needsZip64 = entryCount >= 0xFFFF || size >= overflow || start >= overflow
+    var bytes = LittleEndianBytes(capacity: 98)
+    if needsZip64 {
+      bytes.append(UInt32(0x0606_4B50))  // ZIP64 end of central directory record
+      bytes.append(UInt64(44))
+      bytes.append(ZipEntryRecord.versionMadeBy)
+      bytes.append(UInt16(45))
+      bytes.append(UInt32(0))
+      bytes.append(UInt32(0))
+      bytes.append(entryCount)
+      bytes.append(entryCount)
+      bytes.append(size)
+      bytes.append(start)
+      bytes.append(UInt32(0x0706_4B50))  // its locator
+      bytes.append(UInt32(0))
+      bytes.append(end)
+      bytes.append(UInt32(1))
+    }
+    let count16 = UInt16(min(entryCount, 0xFFFF))
+    bytes.append(UInt32(0x0605_4B50))  // end of central directory record
+    bytes.append(UInt16(0))
+    bytes.append(UInt16(0))
+    bytes.append(count16)
+    bytes.append(count16)
+    bytes.append(UInt32(min(size, overflow)))
+    bytes.append(UInt32(min(start, overflow)))
+    bytes.append(UInt16(0))  // comment length
+    try append(bytes.bytes)
+    try flush()
+  }
+
+  /// Writes the buffer out.
+  ///
+  /// - Throws: ``PackagingError`` when the disk refuses the bytes.
+  func flush() throws {
+    guard buffered > 0 else { return }
+    try Self.writeAll(
+      descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<buffered]), name: archiveName)
+    flushedOffset += UInt64(buffered)
+    buffered = 0
+  }
+
+  private func spillCentralDirectory() throws {
+    if spill < 0 {
+      var template = Array((spillFolder + "/.folio-zip-directory-XXXXXX").utf8CString)
+      let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard made >= 0 else {
+        throw PackagingError.system(
+          "cannot create a temporary file in '\(spillFolder)' for the zip directory", errno: errno)
+      }
+      // Unlinked at once: nothing is left behind, whatever happens to this process.
+      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+      spill = made
+    }
+    try centralDirectory.withUnsafeBytes {
+      try Self.writeAll(spill, $0, name: "the zip directory's temporary file")
+    }
+    spilledBytes += UInt64(centralDirectory.count)
+    centralDirectory.removeAll(keepingCapacity: true)
+  }
+
+  private func copySpill() throws {
+    var position: off_t = 0
+    while UInt64(position) < spilledBytes {
+      let count = SystemCall.retryingInterrupts {
+        pread(spill, buffer.baseAddress!, buffer.count, position)
+      }
+      if count <= 0 {
+        throw PackagingError.system(
+          "cannot read the zip directory's temporary file", errno: count < 0 ? errno : EIO)
+      }
+      try Self.writeAll(
+        descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<count]), name: archiveName)
+      flushedOffset += UInt64(count)
+      position += off_t(count)
+    }
+  }
+
+  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, name: String)
+    throws
+  {
+    var done = 0
+    while done < bytes.count {
+      let written = SystemCall.retryingInterrupts {
+        write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+      }
+      if written < 0 {
+        throw PackagingError.system("cannot write '\(name)'", errno: errno)
+      }
+      done += written
+    }
+  }
+}

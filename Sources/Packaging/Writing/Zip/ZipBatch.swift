@@ -1,0 +1,231 @@
+import Foundation
+
+/// A run of consecutive zip entries handed to one worker: several small
+/// entries read and compressed whole, or one chunk of a large file.
+///
+/// A batch owns two fixed buffers: the input (file bytes, and before a chunk
+/// the 32 KiB that precede it) and the output (compressed bytes). A worker
+/// fills them and records each item's result; the producer then writes the
+/// items out in order and reuses the batch. Exactly one thread touches a
+/// batch at a time, handed over through ``OrderedPipeline``.
+final class ZipBatch: @unchecked Sendable {
+  /// One entry, or one chunk of an entry.
+  struct Item {
+    enum Kind {
+      case directory
+      case symbolicLink(target: [UInt8])
+      /// A whole file, no larger than the chunk size.
+      case file(ZipFileSource, compression: EntryCompression)
+      /// One chunk of a large file.
+      case chunk(ZipStreamedFile, offset: Int64, length: Int)
+    }
+
+    var kind: Kind
+    /// The entry's path in the archive (without a folder's trailing `/`).
+    var path: String
+    var permissions: UInt32
+    var modificationTime: Int64
+    /// The file's size (0 for folders and links).
+    var size: Int64
+
+    // Results, set by the worker.
+    var method = ZipEntryRecord.Method.stored
+    var crc32: UInt32 = 0
+    /// Where the item's data is: in ``ZipBatch/output`` when compressed, else in the input.
+    var dataInOutput = false
+    var dataRange = 0..<0
+  }
+
+  /// What a worker needs besides the batch: the same for every batch of an archive.
+  struct Settings: Sendable {
+    var level: Int
+    var compression: EntryCompression
+    /// The largest whole file, and the size of a large file's chunks.
+    var chunkSize: Int
+    /// The most entries in one batch.
+    var entryLimit: Int
+  }
+
+  let settings: Settings
+  private(set) var items: [Item] = []
+  /// The bytes the items' input takes so far.
+  private(set) var inputUsed = 0
+  /// The first failure, in item order; items after it are not processed.
+  private(set) var failure: (any Error)?
+  /// The index of the item that failed.
+  private(set) var failedIndex = Int.max
+
+  let input: UnsafeMutableRawBufferPointer
+  let output: UnsafeMutableRawBufferPointer
+
+  /// The bytes one batch holds: its two buffers.
+  static func bufferBytes(settings: Settings) -> Int {
+    settings.chunkSize + DeflateStream.windowSize + outputCapacity(settings)
+  }
+
+  /// The output buffer: a chunk's worst case, or every entry of a batch as stored blocks.
+  private static func outputCapacity(_ settings: Settings) -> Int {
+    DeflateChunk.outputCapacity(forChunkOf: settings.chunkSize) + 5 * (settings.entryLimit + 2)
+  }
+
+  init(settings: Settings) {
+    self.settings = settings
+    input = .allocate(byteCount: settings.chunkSize + DeflateStream.windowSize, alignment: 64)
+    output = .allocate(byteCount: Self.outputCapacity(settings), alignment: 64)
+  }
+
+  deinit {
+    input.deallocate()
+    output.deallocate()
+  }
+
+  var isEmpty: Bool { items.isEmpty }
+
+  /// Whether a whole file of `size` bytes still fits, beside the items already here.
+  func hasRoom(forFileOf size: Int64) -> Bool {
+    items.count < settings.entryLimit && Int64(inputUsed) + size <= Int64(settings.chunkSize)
+  }
+
+  /// Adds an item (the producer, before submitting).
+  func append(_ item: Item) {
+    switch item.kind {
+    case .file: inputUsed += Int(item.size)
+    case .chunk(_, _, let length): inputUsed += length
+    case .directory, .symbolicLink: break
+    }
+    items.append(item)
+  }
+
+  /// Empties the batch for reuse (the producer, after writing it out).
+  func reset() {
+    items.removeAll(keepingCapacity: true)
+    inputUsed = 0
+    failure = nil
+    failedIndex = .max
+  }
+
+  /// Reads and compresses every item (a worker).
+  ///
+  /// - Parameter workspace: The worker's compressors.
+  func process(_ workspace: CompressionWorkspace) {
+    var inputCursor = 0
+    var outputCursor = 0
+    for index in items.indices {
+      do {
+        switch items[index].kind {
+        case .directory:
+          break
+        case .symbolicLink(let target):
+          items[index].crc32 = target.withUnsafeBytes { LibDeflate.crc32(0, $0) }
+        case .file(let source, let compression):
+          try processFile(
+            index, source: source, compression: compression, inputCursor: &inputCursor,
+            outputCursor: &outputCursor, workspace: workspace)
+        case .chunk(let file, let offset, let length):
+          try processChunk(index, file: file, offset: offset, length: length, workspace: workspace)
+        }
+      } catch {
+        failure = error
+        failedIndex = index
+        return
+      }
+    }
+  }
+
+  private func processFile(
+    _ index: Int, source: ZipFileSource, compression: EntryCompression, inputCursor: inout Int,
+    outputCursor: inout Int, workspace: CompressionWorkspace
+  ) throws {
+    let size = Int(items[index].size)
+    let target = UnsafeMutableRawBufferPointer(rebasing: input[inputCursor..<(inputCursor + size)])
+    switch source {
+    case .memory(let data):
+      data.withUnsafeBytes {
+        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(size)))
+      }
+    case .file:
+      let (descriptor, info) = try source.open()
+      defer { close(descriptor) }
+      try ZipFileSource.read(
+        descriptor, into: target, at: 0, size: Int64(size), displayPath: source.displayPath)
+      try ZipFileSource.checkUnchanged(descriptor, since: info, displayPath: source.displayPath)
+    }
+    let bytes = UnsafeRawBufferPointer(target)
+    items[index].crc32 = LibDeflate.crc32(0, bytes)
+    items[index].dataRange = inputCursor..<(inputCursor + size)
+    inputCursor += size
+    guard
+      !Self.stores(
+        path: items[index].path, bytes: bytes, compression: compression,
+        level: settings.level, probe: workspace.probe)
+    else { return }
+    let compressor = try workspace.wholeBufferCompressor()
+    if compression == .deflate {
+      // Deflated whatever it saves (`--level`): as stored blocks when deflate would add more.
+      let room = UnsafeMutableRawBufferPointer(
+        rebasing: output[outputCursor..<(outputCursor + DeflateChunk.storedSize(size))])
+      let count =
+        compressor.compress(bytes, into: room)
+        ?? DeflateChunk.store(bytes, into: room, finishing: true)
+      record(index, deflatedTo: outputCursor..<(outputCursor + count))
+      outputCursor += count
+      return
+    }
+    // One byte less than the input: libdeflate gives up when deflating does not save.
+    let room = UnsafeMutableRawBufferPointer(
+      rebasing: output[outputCursor..<(outputCursor + size - 1)])
+    guard let count = compressor.compress(bytes, into: room) else { return }
+    record(index, deflatedTo: outputCursor..<(outputCursor + count))
+    outputCursor += count
+  }
+
+  private func record(_ index: Int, deflatedTo range: Range<Int>) {
+    items[index].method = .deflated
+    items[index].dataInOutput = true
+    items[index].dataRange = range
+  }
+
+  private func processChunk(
+    _ index: Int, file: ZipStreamedFile, offset: Int64, length: Int,
+    workspace: CompressionWorkspace
+  ) throws {
+    let dictionaryLength = file.storing ? 0 : Int(min(offset, Int64(DeflateStream.windowSize)))
+    let whole = UnsafeMutableRawBufferPointer(rebasing: input[0..<(dictionaryLength + length)])
+    try file.read(into: whole, at: offset - Int64(dictionaryLength))
+    let chunk = UnsafeRawBufferPointer(rebasing: whole[dictionaryLength...])
+    items[index].crc32 = LibDeflate.crc32(0, chunk)
+    if file.storing {
+      items[index].dataRange = dictionaryLength..<(dictionaryLength + length)
+      return
+    }
+    let count = try DeflateChunk.compress(
+      chunk, dictionary: UnsafeRawBufferPointer(rebasing: whole[0..<dictionaryLength]),
+      into: output, finishing: offset + Int64(length) == file.size, workspace: workspace,
+      name: "'\(file.displayPath)'")
+    items[index].method = .deflated
+    items[index].dataInOutput = true
+    items[index].dataRange = 0..<count
+  }
+
+  /// Whether a whole file is stored rather than deflated: the same rule
+  /// whatever thread decides it.
+  ///
+  /// Stored: everything at level 0 or with `.store`; with `.automatic`, files
+  /// too small to gain, files whose name says they are already compressed, and
+  /// files whose bytes look random.
+  static func stores(
+    path: String, bytes: UnsafeRawBufferPointer, compression: EntryCompression, level: Int,
+    probe: CompressibilityProbe
+  ) -> Bool {
+    switch compression {
+    case .store: return true
+    case .deflate: return level == 0
+    case .automatic: break
+    }
+    if level == 0 || bytes.count < CompressibilityProbe.smallestDeflatedSize { return true }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    if probe.isAlreadyCompressed(fileName: name) { return true }
+    guard bytes.count >= CompressibilityProbe.smallestSampledSize else { return false }
+    return probe.looksIncompressible(UnsafeRawBufferPointer(rebasing: bytes.prefix(64 * 1024)))
+  }
+}

@@ -1,0 +1,162 @@
+import Glibc
+
+/// One zip entry as Folio writes it: what its local header and its
+/// central-directory record say.
+///
+/// The layout follows PKWARE's APPNOTE 6.3: local headers carry the real
+/// CRC-32 and sizes (never a data descriptor); ZIP64 extra fields appear
+/// exactly where a size or offset does not fit in 32 bits (in a local header,
+/// when the entry's data might not: see ``localUsesZip64``); names are UTF-8
+/// (flag bit 11 when not ASCII); the Unix mode, file type included, is the high
+/// half of the external attributes; times go in an extended-timestamp field
+/// (UTC seconds) and in the MS-DOS date and time, computed in UTC too, so an
+/// archive's bytes do not depend on the time zone it was written in.
+struct ZipEntryRecord {
+  /// How the entry's data is stored.
+  enum Method: UInt16 {
+    case stored = 0
+    case deflated = 8
+  }
+
+  /// The name, UTF-8; a folder's ends in `/`.
+  var name: [UInt8]
+  var method: Method
+  var crc32: UInt32 = 0
+  var compressedSize: UInt64 = 0
+  var size: UInt64 = 0
+  /// `st_mode`: the file type bits and the permission bits.
+  var mode: UInt32
+  /// Seconds since 1970, UTC.
+  var modificationTime: Int64
+  /// Where the local header starts.
+  var localHeaderOffset: UInt64 = 0
+  /// Whether the local header carries the sizes in a ZIP64 field: decided
+  /// before the data is written, from the largest size the data could take.
+  var localUsesZip64 = false
+
+  /// The marker for a 32-bit field whose value is in the ZIP64 field.
+  static let overflow32: UInt64 = 0xFFFF_FFFF
+
+  static let localHeaderSignature: UInt32 = 0x0403_4B50
+  static let centralHeaderSignature: UInt32 = 0x0201_4B50
+  /// Version made by: Unix (3), APPNOTE 6.3.
+  static let versionMadeBy: UInt16 = 3 << 8 | 63
+  static let utf8Flag: UInt16 = 1 << 11
+  static let extendedTimestampTag: UInt16 = 0x5455
+  static let zip64Tag: UInt16 = 0x0001
+  /// The fixed part of a local header, before the name and extra fields.
+  static let localHeaderFixedSize = 30
+  /// Where the CRC-32 sits in a local header.
+  static let localCRCOffset = 14
+
+  private var isDirectory: Bool { mode & 0o170000 == 0o040000 }
+
+  private var centralSizesUseZip64: Bool {
+    localUsesZip64 || size >= Self.overflow32 || compressedSize >= Self.overflow32
+  }
+
+  private var flags: UInt16 { name.allSatisfy { $0 < 0x80 } ? 0 : Self.utf8Flag }
+
+  private func versionNeeded(zip64: Bool) -> UInt16 {
+    if zip64 { return 45 }
+    return method == .deflated || isDirectory ? 20 : 10
+  }
+
+  /// The local header: signature, fields, name, extended timestamp, ZIP64 sizes if chosen.
+  var localHeader: [UInt8] {
+    var bytes = LittleEndianBytes(capacity: Self.localHeaderFixedSize + name.count + 29)
+    let (time, date) = Self.dosDateTime(modificationTime)
+    var extra = extendedTimestamp
+    if localUsesZip64 {
+      var field = LittleEndianBytes(capacity: 20)
+      field.append(Self.zip64Tag)
+      field.append(UInt16(16))
+      field.append(size)
+      field.append(compressedSize)
+      extra.append(contentsOf: field.bytes)
+    }
+    bytes.append(Self.localHeaderSignature)
+    bytes.append(versionNeeded(zip64: localUsesZip64))
+    bytes.append(flags)
+    bytes.append(method.rawValue)
+    bytes.append(time)
+    bytes.append(date)
+    bytes.append(crc32)
+    bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
+    bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(size))
+    bytes.append(UInt16(name.count))
+    bytes.append(UInt16(extra.count))
+    bytes.append(contentsOf: name)
+    bytes.append(contentsOf: extra)
+    return bytes.bytes
+  }
+
+  /// The central-directory record.
+  var centralHeader: [UInt8] {
+    var bytes = LittleEndianBytes(capacity: 46 + name.count + 37)
+    let (time, date) = Self.dosDateTime(modificationTime)
+    let sizesZip64 = centralSizesUseZip64
+    let offsetZip64 = localHeaderOffset >= Self.overflow32
+    var extra = extendedTimestamp
+    if sizesZip64 || offsetZip64 {
+      var field = LittleEndianBytes(capacity: 28)
+      field.append(Self.zip64Tag)
+      field.append(UInt16((sizesZip64 ? 16 : 0) + (offsetZip64 ? 8 : 0)))
+      if sizesZip64 {
+        field.append(size)
+        field.append(compressedSize)
+      }
+      if offsetZip64 { field.append(localHeaderOffset) }
+      extra.append(contentsOf: field.bytes)
+    }
+    bytes.append(Self.centralHeaderSignature)
+    bytes.append(Self.versionMadeBy)
+    bytes.append(versionNeeded(zip64: sizesZip64 || offsetZip64))
+    bytes.append(flags)
+    bytes.append(method.rawValue)
+    bytes.append(time)
+    bytes.append(date)
+    bytes.append(crc32)
+    bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
+    bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(size))
+    bytes.append(UInt16(name.count))
+    bytes.append(UInt16(extra.count))
+    bytes.append(UInt16(0))  // comment length
+    bytes.append(UInt16(0))  // disk number
+    bytes.append(UInt16(0))  // internal attributes
+    bytes.append(mode << 16 | (isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
+    bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(localHeaderOffset))
+    bytes.append(contentsOf: name)
+    bytes.append(contentsOf: extra)
+    return bytes.bytes
+  }
+
+  /// The extended-timestamp field (modification time only; the same in both
+  /// headers), or nothing when the time does not fit its signed 32 bits.
+  private var extendedTimestamp: [UInt8] {
+    guard let seconds = Int32(exactly: modificationTime) else { return [] }
+    var field = LittleEndianBytes(capacity: 9)
+    field.append(Self.extendedTimestampTag)
+    field.append(UInt16(5))
+    field.append(UInt8(1))  // flags: modification time present
+    field.append(UInt32(bitPattern: seconds))
+    return field.bytes
+  }
+
+  /// The MS-DOS time and date of a UTC time: two-second steps, 1980 to 2107
+  /// (times outside are clamped to the range's ends).
+  ///
+  /// - Parameter seconds: Seconds since 1970, UTC.
+  /// - Returns: The time and date fields.
+  static func dosDateTime(_ seconds: Int64) -> (time: UInt16, date: UInt16) {
+    let earliest: Int64 = 315_532_800  // 1980-01-01 00:00:00 UTC
+    let latest: Int64 = 4_354_819_198  // 2107-12-31 23:59:58 UTC
+    var clock = time_t(min(max(seconds, earliest), latest))
+    var parts = tm()
+    guard gmtime_r(&clock, &parts) != nil else { return (0, 1 << 5 | 1) }
+    let date =
+      UInt16(parts.tm_year - 80) << 9 | UInt16(parts.tm_mon + 1) << 5 | UInt16(parts.tm_mday)
+    let time = UInt16(parts.tm_hour) << 11 | UInt16(parts.tm_min) << 5 | UInt16(parts.tm_sec / 2)
+    return (time, date)
+  }
+}

@@ -1,0 +1,371 @@
+import Foundation
+import UniformTypes
+
+/// Folio's own zip writer: entries compressed in parallel, written in order.
+///
+/// The producing thread (the caller) hands entries over one by one. Small
+/// files (up to ``chunkSize``) are gathered into ``ZipBatch``es of up to
+/// ``batchEntryLimit`` entries that a worker opens, reads and deflates whole
+/// with libdeflate; a larger file is cut into ``chunkSize`` chunks, each a
+/// batch of its own, deflated by zlib primed with the 32 KiB before it and
+/// joined into one deflate stream. The caller's thread writes finished
+/// batches out strictly in the order the entries were added, so the archive's
+/// bytes are the same whatever the number of jobs.
+///
+/// Memory: `capacity × ZipBatch.bufferBytes` for the batches (capacity is
+/// `2 × jobs + 1`, or 1 with one job: about 290 KiB each), one compressor
+/// set per worker (about 1 MiB), the output buffer (256 KiB) and at most
+/// 1 MiB of central directory in memory, whatever the archive's size.
+///
+/// Every local header carries the entry's real CRC-32 and sizes: a chunked
+/// entry's header is written before its data and corrected once the last
+/// chunk is out, which needs an output that can be written at an offset (a
+/// regular file).
+final class ZipEntryWriter {
+  /// The largest file deflated whole, and the size of a large file's chunks.
+  static let chunkSize = 128 * 1024
+  /// The most entries one batch carries.
+  static let batchEntryLimit = 128
+
+  private let output: ZipArchiveOutput
+  private let settings: ZipBatch.Settings
+  private let pool: WorkerPool<CompressionWorkspace>
+  private let pipeline: OrderedPipeline<ZipBatch, CompressionWorkspace>
+  private let progress: ProgressManager?
+  /// The producer's own probe, for large files' store-or-deflate decision.
+  private let probe: CompressibilityProbe
+  private var current: ZipBatch?
+  private var streaming: (record: ZipEntryRecord, name: String)?
+  private var finished = false
+
+  /// The entries written so far.
+  private(set) var entryCount = 0
+  /// The file entries written stored rather than deflated.
+  private(set) var storedEntryCount = 0
+  /// The bytes of file data written so far (before compression).
+  private(set) var dataByteCount: Int64 = 0
+
+  /// Creates a writer and starts its workers.
+  ///
+  /// - Parameters:
+  ///   - output: Where the archive's bytes go.
+  ///   - level: The deflate level, 0 (store everything) to 9.
+  ///   - compression: How file entries are compressed by default.
+  ///   - registry: The registry that types file names (already-compressed content is stored).
+  ///   - jobs: How many threads compress (1: the caller's thread does everything).
+  ///   - progress: Where entries, files and bytes are reported as they are written.
+  init(
+    output: ZipArchiveOutput, level: Int, compression: EntryCompression, registry: TypeRegistry,
+    jobs: Int, progress: ProgressManager?
+  ) {
+    self.output = output
+    self.progress = progress
+    settings = ZipBatch.Settings(
+      level: level, compression: compression, chunkSize: Self.chunkSize,
+      entryLimit: Self.batchEntryLimit)
+    probe = CompressibilityProbe(registry: registry)
+    let workspaceLevel = max(1, level)
+    pool = WorkerPool(threads: jobs > 1 ? jobs : 0) {
+      CompressionWorkspace(level: workspaceLevel, registry: registry)
+    }
+    pipeline = OrderedPipeline(pool: pool, capacity: jobs > 1 ? 2 * jobs + 1 : 1) {
+      batch, workspace in batch.process(workspace)
+    }
+  }
+
+  deinit {
+    if !finished { abandon() }
+  }
+
+  // MARK: Adding entries
+
+  /// Adds a folder entry.
+  func addDirectory(path: String, permissions: UInt32, modificationTime: Int64) throws {
+    try add(
+      ZipBatch.Item(
+        kind: .directory, path: path, permissions: permissions,
+        modificationTime: modificationTime, size: 0))
+  }
+
+  /// Adds a symbolic link entry (its target is the entry's data, stored).
+  func addSymbolicLink(path: String, target: String, permissions: UInt32, modificationTime: Int64)
+    throws
+  {
+    let bytes = Array(target.utf8)
+    try add(
+      ZipBatch.Item(
+        kind: .symbolicLink(target: bytes), path: path, permissions: permissions,
+        modificationTime: modificationTime, size: Int64(bytes.count)))
+  }
+
+  /// Adds a regular file of `size` bytes.
+  ///
+  /// - Parameters:
+  ///   - path: The entry's path.
+  ///   - source: Where the bytes are.
+  ///   - size: How many bytes the entry holds (the file's size when listed).
+  ///   - permissions: Permission bits.
+  ///   - modificationTime: Seconds since 1970, UTC.
+  ///   - compression: Overrides the writer's compression for this entry.
+  /// - Throws: ``PackagingError`` for an unreadable or changing file, or a write failure.
+  func addFile(
+    path: String, source: ZipFileSource, size: Int64, permissions: UInt32,
+    modificationTime: Int64, compression: EntryCompression? = nil
+  ) throws {
+    let compression = compression ?? settings.compression
+    if size <= Int64(Self.chunkSize) {
+      try add(
+        ZipBatch.Item(
+          kind: .file(source, compression: compression), path: path, permissions: permissions,
+          modificationTime: modificationTime, size: size))
+      return
+    }
+    try submitCurrent()
+    let file = try openLarge(path: path, source: source, size: size, compression: compression)
+    var offset: Int64 = 0
+    while offset < size {
+      try checkCancellation()
+      let length = Int(min(Int64(Self.chunkSize), size - offset))
+      let batch = try nextBatch()
+      batch.append(
+        ZipBatch.Item(
+          kind: .chunk(file, offset: offset, length: length), path: path,
+          permissions: permissions, modificationTime: modificationTime, size: size))
+      pipeline.submit(batch)
+      offset += Int64(length)
+    }
+  }
+
+  /// Writes out every entry added so far.
+  ///
+  /// - Throws: The first failure of any entry, in archive order, or a write failure.
+  func flush() throws {
+    try submitCurrent()
+    try pipeline.drain(write)
+  }
+
+  /// Writes out every entry, then the central directory and the end records.
+  ///
+  /// - Throws: The first failure of any entry, in archive order, or a write failure.
+  func finish() throws {
+    do {
+      try flush()
+      try output.finish()
+    } catch {
+      abandon()
+      throw error
+    }
+    finished = true
+    pool.close()
+  }
+
+  /// Stops: waits for the workers to let go of their batches and ends them.
+  func abandon() {
+    guard !finished else { return }
+    finished = true
+    pipeline.abandon()
+    pool.close()
+  }
+
+  // MARK: Producing
+
+  private func add(_ item: ZipBatch.Item) throws {
+    try checkCancellation()
+    if let current, current.hasRoom(forFileOf: item.size) {
+      current.append(item)
+      return
+    }
+    try submitCurrent()
+    let batch = try nextBatch()
+    batch.append(item)
+    current = batch
+  }
+
+  private func submitCurrent() throws {
+    guard let batch = current else { return }
+    current = nil
+    pipeline.submit(batch)
+  }
+
+  private func nextBatch() throws -> ZipBatch {
+    let batch = try pipeline.nextWork(make: { ZipBatch(settings: settings) }, deliver: write)
+    batch.reset()
+    return batch
+  }
+
+  /// Opens a large file once for all its chunks and decides whether it is stored.
+  private func openLarge(
+    path: String, source: ZipFileSource, size: Int64, compression: EntryCompression
+  ) throws -> ZipStreamedFile {
+    switch source {
+    case .memory(let data):
+      let storing = data.withUnsafeBytes { bytes in
+        storesLarge(
+          path: path, compression: compression,
+          firstChunk: UnsafeRawBufferPointer(rebasing: bytes.prefix(64 * 1024)), descriptor: nil,
+          size: size)
+      }
+      return ZipStreamedFile(
+        descriptor: -1, data: data, size: size, openedInfo: nil, displayPath: path,
+        storing: storing)
+    case .file:
+      let (descriptor, info) = try source.open()
+      let storing: Bool
+      do {
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
+        let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { sample.deallocate() }
+        try ZipFileSource.read(
+          descriptor, into: sample, at: 0, size: size, displayPath: source.displayPath)
+        storing = storesLarge(
+          path: path, compression: compression, firstChunk: UnsafeRawBufferPointer(sample),
+          descriptor: descriptor, size: size)
+      } catch {
+        close(descriptor)
+        throw error
+      }
+      return ZipStreamedFile(
+        descriptor: descriptor, data: nil, size: size, openedInfo: info,
+        displayPath: source.displayPath, storing: storing)
+    }
+  }
+
+  private func storesLarge(
+    path: String, compression: EntryCompression, firstChunk: UnsafeRawBufferPointer,
+    descriptor: Int32?, size: Int64
+  ) -> Bool {
+    guard
+      ZipBatch.stores(
+        path: path, bytes: firstChunk, compression: compression, level: settings.level,
+        probe: probe)
+    else { return false }
+    guard compression == .automatic, settings.level > 0, let descriptor else { return true }
+    // A sample that looks random may open a file that is mostly text: look further in.
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    if probe.isAlreadyCompressed(fileName: name) { return true }
+    return probe.laterSamplesLookIncompressible(descriptor: descriptor, size: size)
+  }
+
+  // MARK: Writing out (the caller's thread, in order)
+
+  private func write(_ batch: ZipBatch) throws {
+    for (index, item) in batch.items.enumerated() {
+      if index == batch.failedIndex, let failure = batch.failure { throw failure }
+      try checkCancellation()
+      switch item.kind {
+      case .directory:
+        var record = makeRecord(item, name: item.path + "/", type: 0o040000)
+        record.method = .stored
+        try writeWhole(record, data: UnsafeRawBufferPointer(start: nil, count: 0))
+        completeEntry()
+      case .symbolicLink(let target):
+        var record = makeRecord(item, name: item.path, type: 0o120000)
+        record.crc32 = item.crc32
+        record.size = UInt64(target.count)
+        record.compressedSize = record.size
+        try target.withUnsafeBytes { try writeWhole(record, data: $0) }
+        completeEntry()
+      case .file:
+        progress?.startFile(item.path, size: item.size)
+        var record = makeRecord(item, name: item.path, type: 0o100000)
+        record.method = item.method
+        record.crc32 = item.crc32
+        record.size = UInt64(item.size)
+        record.compressedSize = UInt64(item.dataRange.count)
+        try writeWhole(record, data: data(of: item, in: batch))
+        report(bytes: item.size)
+        if item.method == .stored { storedEntryCount += 1 }
+        progress?.completeFile(item.path)
+        completeEntry()
+      case .chunk(let file, let offset, let length):
+        try writeChunk(item, file: file, offset: offset, length: length, batch: batch)
+      }
+    }
+  }
+
+  private func writeChunk(
+    _ item: ZipBatch.Item, file: ZipStreamedFile, offset: Int64, length: Int, batch: ZipBatch
+  ) throws {
+    if offset == 0 {
+      progress?.startFile(item.path, size: item.size)
+      var record = makeRecord(item, name: item.path, type: 0o100000)
+      record.method = file.storing ? .stored : .deflated
+      record.size = UInt64(file.size)
+      record.localUsesZip64 = Self.largestData(of: file) >= ZipEntryRecord.overflow32
+      record.localHeaderOffset = output.offset
+      try output.append(record.localHeader)
+      streaming = (record, item.path)
+    }
+    guard let entry = streaming else { preconditionFailure("a chunk without its entry") }
+    var record = entry.record
+    let name = entry.name
+    let data = data(of: item, in: batch)
+    try output.append(data)
+    record.crc32 =
+      offset == 0
+      ? item.crc32 : Zlib.crc32Combine(record.crc32, item.crc32, secondLength: Int64(length))
+    record.compressedSize += UInt64(data.count)
+    report(bytes: Int64(length))
+    streaming = (record, name)
+    guard offset + Int64(length) == file.size else { return }
+    streaming = nil
+    if let before = file.openedInfo {
+      try ZipFileSource.checkUnchanged(
+        file.descriptor, since: before, displayPath: file.displayPath)
+    }
+    try output.patch(record.localHeader, at: record.localHeaderOffset)
+    try output.addCentralRecord(record)
+    if file.storing { storedEntryCount += 1 }
+    progress?.completeFile(name)
+    completeEntry()
+  }
+
+  private func writeWhole(_ record: ZipEntryRecord, data: UnsafeRawBufferPointer) throws {
+    var record = record
+    record.localHeaderOffset = output.offset
+    try output.append(record.localHeader)
+    try output.append(data)
+    try output.addCentralRecord(record)
+  }
+
+  private func makeRecord(_ item: ZipBatch.Item, name: String, type: UInt32) -> ZipEntryRecord {
+    ZipEntryRecord(
+      name: Array(name.utf8), method: .stored, mode: type | (item.permissions & 0o7777),
+      modificationTime: item.modificationTime)
+  }
+
+  private func data(of item: ZipBatch.Item, in batch: ZipBatch) -> UnsafeRawBufferPointer {
+    let buffer = item.dataInOutput ? batch.output : batch.input
+    return UnsafeRawBufferPointer(rebasing: buffer[item.dataRange])
+  }
+
+  /// The most bytes a large file's data can take: stored, its size; deflated,
+  /// every chunk at worst as stored blocks.
+  private static func largestData(of file: ZipStreamedFile) -> UInt64 {
+    if file.storing { return UInt64(file.size) }
+    let fullChunks = file.size / Int64(chunkSize)
+    let rest = Int(file.size % Int64(chunkSize))
+    return UInt64(fullChunks) * UInt64(DeflateChunk.storedSize(chunkSize))
+      + (rest > 0 ? UInt64(DeflateChunk.storedSize(rest)) : 0)
+  }
+
+  private func report(bytes: Int64) {
+    dataByteCount += bytes
+    guard let progress else { return }
+    progress.completedByteCount += UInt64(bytes)
+    progress.complete(count: Int(bytes))
+  }
+
+  private func completeEntry() {
+    entryCount += 1
+    progress?.complete(count: 1)
+  }
+
+  private func checkCancellation() throws {
+    if let progress {
+      try progress.checkCancellation()
+    } else if Task.isCancelled {
+      throw CancellationError()
+    }
+  }
+}
