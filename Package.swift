@@ -53,7 +53,8 @@ let package = Package(
     .target(
       name: "Exporting", dependencies: ["FolioSystem", "Packaging", "UniformTypes", "PropertyLists"]),
     // The umbrella library other programs import.
-    .target(name: "Folio", dependencies: ["PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
+    .target(
+      name: "Folio", dependencies: ["PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
 
     // MARK: Command line
     .target(name: "FolioCommands", dependencies: ["Folio", "FolioSystem"]),
@@ -72,6 +73,14 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(name: "ExportingTests", dependencies: ["Exporting", "FolioTestSupport"]),
     .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
+    // Apple's document sample code from the seeds, unchanged but for the imports (see
+    // SOURCES.md), built against the Folio product; SeedSamplesTests runs it. Its warnings
+    // are Apple's (one snippet decodes a value and leaves its use to a comment), so they
+    // are silenced for that target alone.
+    .target(
+      name: "SeedSamples", dependencies: ["Folio"], path: "Tests/SeedSamples",
+      exclude: ["SOURCES.md"], swiftSettings: [.unsafeFlags(["-suppress-warnings"])]),
+    .testTarget(name: "SeedSamplesTests", dependencies: ["SeedSamples", "FolioTestSupport"]),
     // Faults, kills, concurrency and scale, against the built `folio` binary. `Shim/` holds the
     // C fault-injection library the tests compile at run time, `Fixtures/` fuzz regressions.
     .testTarget(

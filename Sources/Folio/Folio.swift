@@ -1,5 +1,8 @@
 // The umbrella module: `import Folio` gives a program every layer at once.
+// Foundation too, as Apple's UniformTypeIdentifiers and SwiftUI re-export it: code written
+// for them uses URL, Data and UUID with `import Folio` alone.
 @_exported import Exporting
+@_exported import Foundation
 @_exported import Packaging
 @_exported import PropertyLists
 @_exported import UniformTypes

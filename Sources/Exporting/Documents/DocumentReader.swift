@@ -1,22 +1,45 @@
-public import Foundation
-public import Packaging
+#if !canImport(SwiftUI)
+  public import Foundation
+  public import Packaging
 
-/// Reads a document from a URL into a snapshot: a value holding the document's state.
-///
-/// The model is Apple's document reader: the caller hands over the location and a
-/// share of its progress; the reader does the file access and reports progress on
-/// its share. For package documents, ``PackageDocumentReader`` does the common case:
-/// it reads the folder as a lazy ``PackageTree`` and hands the root node to a closure.
-public protocol DocumentReader: Sendable {
-  /// The state a read produces.
-  associatedtype Snapshot: Sendable
-
-  /// Reads the document at `source`.
+  /// A type that reads a document's content from a file: SwiftUI's `DocumentReader` for Linux.
   ///
-  /// - Parameters:
-  ///   - source: The document's file or package folder.
-  ///   - progress: The share of the caller's progress this read reports on.
-  /// - Returns: The document's state.
-  /// - Throws: When the document cannot be read or is malformed; ``ExportError`` names the file.
-  func read(from source: URL, progress: consuming Subprogress) async throws -> Snapshot
-}
+  /// A document's ``ReadableDocument/reader(configuration:)`` returns one; the host
+  /// (SwiftUI's `DocumentGroup`, or Folio's ``DocumentSession``) calls
+  /// ``read(from:progress:)`` in the background with coordinated file access and hands
+  /// the snapshot to ``ReadableDocument/apply(snapshot:previous:)`` on the main actor.
+  ///
+  /// Use ``FileWrapperDocumentReader`` when a ``FileWrapper`` is all you need; implement a
+  /// reader of your own for direct URL access or streaming reads:
+  ///
+  /// ```swift
+  /// struct PagesReader: DocumentReader {
+  ///   @concurrent
+  ///   func read(from source: URL, progress: consuming Subprogress) async throws
+  ///     -> sending [String]
+  ///   {
+  ///     let names = try FileManager.default.contentsOfDirectory(atPath: source.path)
+  ///     let manager = progress.start(totalCount: names.count)
+  ///     …
+  ///   }
+  /// }
+  /// ```
+  public protocol DocumentReader<Snapshot> {
+    /// What a read produces: any type, delivered to the document on the main actor.
+    associatedtype Snapshot
+    /// The location read from; the host passes the document's file URL.
+    associatedtype Source = URL
+
+    /// Reads the document's content.
+    ///
+    /// - Parameters:
+    ///   - source: The document's file or package folder.
+    ///   - progress: The share of the host's progress this read reports on: start it once
+    ///     with ``Subprogress/start(totalCount:)`` and complete units as they finish.
+    /// - Returns: A snapshot of the document's content.
+    /// - Throws: When the document cannot be read or is malformed.
+    @concurrent
+    func read(from source: sending Source, progress: consuming Subprogress) async throws
+      -> sending Snapshot
+  }
+#endif

@@ -24,3 +24,15 @@ extension ExportError.Code {
   /// An exporter's input is not what its type promises (not a folder, not a property list).
   public static let invalidInput = Self("invalid-input")
 }
+
+extension ExportError.Code {
+  // MARK: Document sessions
+
+  /// A document's type cannot read the file's content type, or cannot be saved as the
+  /// content type asked for.
+  public static let unsupportedContentType = Self("unsupported-content-type")
+  /// A document that was never saved has no file to read or save in place.
+  public static let untitledDocument = Self("untitled-document")
+  /// A document session was asked to read or save while another read or save ran.
+  public static let documentBusy = Self("document-busy")
+}

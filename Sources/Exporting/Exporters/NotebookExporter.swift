@@ -44,7 +44,7 @@ public struct NotebookExporter: Exporter {
       reporter.setCounts { _, total in total = max(1, notebook.pages.count) }
       reporter.totalFileCount += notebook.pages.count
       reporter.totalByteCount += UInt64(
-        clamping: notebook.pages.reduce(0) { $0 + ($1.node.byteCount ?? 0) })
+        clamping: notebook.pages.reduce(0) { $0 + $1.byteCount })
       var diagnostics = notebook.diagnostics
       try job.writeOutputFile { handle in
         var buffer = Data()
@@ -59,8 +59,8 @@ public struct NotebookExporter: Exporter {
           },
           onPage: { page, _ in
             try reporter.checkCancellation()
-            reporter.completedByteCount += UInt64(clamping: page.node.byteCount ?? 0)
-            reporter.completeFile(page.node.displayPath)
+            reporter.completedByteCount += UInt64(clamping: page.byteCount)
+            reporter.completeFile(page.displayPath)
             reporter.complete(count: 1)
           })
         try handle.write(contentsOf: buffer)
@@ -90,10 +90,12 @@ public struct TextToNotebookExporter: Exporter {
     let reporter = progress.start(totalCount: 2)
     let source = TextEncodingExporter.encoding(of: job.input.type, registry: job.registry)
     let snapshot = try await runBlocking(cancelling: reporter) {
-      let data = try PackageNode(
-        storage: .disk(job.input.url, size: AtomicOutput.fileSize(job.input.url)),
-        displayPath: job.input.displayName
-      ).regularFileContents()
+      let data: Data
+      do {
+        data = try Data(contentsOf: job.input.url)
+      } catch {
+        throw ExportError(.readFailed, "cannot read '\(job.input.displayName)'", cause: error)
+      }
       let utf8 = try TextTranscoder(from: source, to: .utf8, file: job.input.displayName).transcode(
         data)
       let title = ExportNaming.baseName(
@@ -101,7 +103,10 @@ public struct TextToNotebookExporter: Exporter {
       return NotebookTextParser.parse(String(decoding: utf8, as: UTF8.self), fallbackTitle: title)
     }
     reporter.complete(count: 1)
-    try await NotebookWriter().write(
+    // Written as the notebook document writes itself.
+    let writer = NotebookDocument(snapshot).writer(
+      configuration: DocumentWriteConfiguration(contentType: NotebookDocument.notebookType))
+    try await writer.write(
       snapshot: snapshot, to: job.output, previous: nil,
       progress: reporter.subprogress(assigningCount: 1))
     return []

@@ -155,3 +155,9 @@ struct POSIXErrorDescription: Error, Sendable, CustomStringConvertible {
   init(_ code: Int32) { self.code = code }
   var description: String { String(cString: strerror(code)) }
 }
+
+/// Removes a file or a whole folder tree, ignoring what is already gone.
+func removeTree(_ url: URL) {
+  guard AtomicOutput.exists(url) else { return }
+  try? FileManager.default.removeItem(at: url)
+}

@@ -58,7 +58,7 @@ public enum NotebookFormat: String, Sendable, Hashable, CaseIterable {
     for (index, page) in notebook.pages.enumerated() {
       let text = try page.text()
       if self == .plainText && text.contains(Self.pageSeparator) {
-        diagnostics.append(formFeedWarning("'\(page.node.displayPath)'", page.node.displayPath))
+        diagnostics.append(formFeedWarning("'\(page.displayPath)'", page.displayPath))
       }
       try write(section(number: index + 1, identifier: page.identifier, text: text))
       try onPage(page, Int64(text.utf8.count))

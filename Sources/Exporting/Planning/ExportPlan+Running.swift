@@ -85,8 +85,16 @@ extension ExportPlan {
         .invalidInput,
         "the \(resultType) result is a folder and cannot go to standard output; use -o")
     }
-    let node = PackageNode(storage: .disk(produced, size: 0), displayPath: defaultOutputName)
-    try node.readContents { try write($0) }
+    let handle: FileHandle
+    do {
+      handle = try FileHandle(forReadingFrom: produced)
+    } catch {
+      throw ExportError(.readFailed, "cannot read '\(defaultOutputName)'", cause: error)
+    }
+    defer { try? handle.close() }
+    while let chunk = try handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
+      try write(chunk)
+    }
     return ExportResult(output: nil, type: resultType, diagnostics: diagnostics)
   }
 

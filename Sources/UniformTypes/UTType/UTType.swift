@@ -180,6 +180,20 @@
       }
     }
 
+    /// A type with an identifier that conforms to `parent` while nothing declares it,
+    /// without the warning ``init(exportedAs:conformingTo:)`` gives: for Folio's own code,
+    /// which names types a program may or may not register.
+    ///
+    /// - Parameters:
+    ///   - identifier: The type's identifier.
+    ///   - parent: What it conforms to while undeclared.
+    package init(assumingUndeclared identifier: String, conformingTo parent: UTType) {
+      let requested = TypeIdentifier(identifier)
+      self.init(
+        resolved: UTType.registry.declaration(for: requested)?.identifier ?? requested,
+        assumedParents: [parent])
+    }
+
     // MARK: Properties
 
     /// The type's identifier, such as `public.plain-text`.

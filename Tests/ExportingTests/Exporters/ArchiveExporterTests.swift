@@ -9,20 +9,19 @@ import UniformTypes
 /// Every item of a tree: kind, permissions, and bytes or link target, by relative path.
 private func treeDescription(_ root: URL) throws -> [String: String] {
   var result: [String: String] = [:]
-  func walk(_ node: PackageNode, _ path: String) throws {
-    switch node.kind {
-    case .directory:
+  func walk(_ node: FileWrapper, _ path: String) throws {
+    if let children = node.fileWrappers {
       result[path + "/"] = "dir"
-      for name in node.sortedChildNames { try walk(node.children![name]!, path + "/" + name) }
-    case .symbolicLink:
-      result[path] = "link → " + (node.symbolicLinkDestination ?? "")
-    case .regularFile:
-      let data = try node.regularFileContents()
-      result[path] =
-        "file \(String(node.permissions ?? 0, radix: 8)) \(data.count) \(data.hashValue)"
+      for name in children.keys.sorted() { try walk(children[name]!, path + "/" + name) }
+    } else if node.isSymbolicLink {
+      result[path] = "link → " + (node.symbolicLinkDestinationURL?.relativePath ?? "")
+    } else {
+      let data = try node.readRegularFileContents()
+      let permissions = node.fileAttributes[FileAttributeKey.posixPermissions.rawValue] as? Int
+      result[path] = "file \(String(permissions ?? 0, radix: 8)) \(data.count) \(data.hashValue)"
     }
   }
-  try walk(try PackageTree(reading: root).root, "")
+  try walk(try FileWrapper(url: root), "")
   return result
 }
 

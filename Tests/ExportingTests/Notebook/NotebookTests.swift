@@ -4,6 +4,7 @@ import Foundation
 import Packaging
 import PropertyLists
 import Testing
+import UniformTypes
 
 /// Copies the sample notebook into a test folder, so a test may change it.
 func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebook") throws -> URL {
@@ -169,14 +170,26 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
 }
 
 @Suite struct NotebookDocumentTests {
-  @Test func readerAndWriterRoundTripThePackage() async throws {
+  /// Reads a notebook with its document's reader, as a document host does.
+  private func read(_ url: URL) async throws -> NotebookSnapshot {
+    let reader = NotebookDocument().reader(
+      configuration: DocumentReadConfiguration(contentType: NotebookDocument.notebookType))
+    return try await reader.read(from: url, progress: .untracked())
+  }
+
+  /// Writes a notebook with its document's writer.
+  private func write(_ snapshot: NotebookSnapshot, to url: URL) async throws {
+    let writer = NotebookDocument().writer(
+      configuration: DocumentWriteConfiguration(contentType: NotebookDocument.notebookType))
+    try await writer.write(snapshot: snapshot, to: url, previous: nil, progress: .untracked())
+  }
+
+  @Test func readerAndWriterRoundTripThePackageAndItsMetadataLayout() async throws {
     try await withTemporaryDirectory("export") { folder in
-      let sample = try await NotebookReader().read(
-        from: ProjectPaths.sampleNotebook, progress: .untracked())
+      let sample = try await read(ProjectPaths.sampleNotebook)
       let target = folder.appendingPathComponent("Copy.examplenotebook")
-      try await NotebookWriter().write(
-        snapshot: sample, to: target, previous: nil, progress: .untracked())
-      let again = try await NotebookReader().read(from: target, progress: .untracked())
+      try await write(sample, to: target)
+      let again = try await read(target)
       #expect(again == sample)
       let metadata = try String(
         contentsOf: target.appendingPathComponent("metadata.json"), encoding: .utf8)
@@ -188,12 +201,11 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
     }
   }
 
-  @Test func writerWithPreviousRewritesOnlyChangedPages() async throws {
+  @Test func writingOverTheNotebookRewritesOnlyChangedPagesAndRemovesDroppedOnes() async throws {
     try await withTemporaryDirectory("export") { folder in
       let first = NotebookSnapshot(title: "T", pageTexts: ["a\n", "b\n", "c\n"])
       let target = folder.appendingPathComponent("N.examplenotebook")
-      try await NotebookWriter().write(
-        snapshot: first, to: target, previous: nil, progress: .untracked())
+      try await write(first, to: target)
       let pageURL = { (id: UUID) in target.appendingPathComponent("pages/\(id.uuidString).txt") }
       let marker = Date(timeIntervalSince1970: 1_000_000)
       for id in first.pageOrder {
@@ -204,8 +216,7 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
       second.pages[first.pageOrder[1]] = "B changed\n"
       second.pageOrder.removeLast()
       second.pages[first.pageOrder[2]] = nil
-      try await NotebookWriter().write(
-        snapshot: second, to: target, previous: first, progress: .untracked())
+      try await write(second, to: target)
 
       let date = { (id: UUID) in
         try FileManager.default.attributesOfItem(atPath: pageURL(id).path)[.modificationDate]
@@ -214,20 +225,55 @@ func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebo
       #expect(try date(first.pageOrder[0]) == marker)
       #expect(try date(first.pageOrder[1]) != marker)
       #expect(!FileManager.default.fileExists(atPath: pageURL(first.pageOrder[2]).path))
-      #expect(try await NotebookReader().read(from: target, progress: .untracked()) == second)
+      #expect(try await read(target) == second)
     }
   }
 
-  @Test func readerReportsUnlistedPagesAsDiagnostics() async throws {
+  @Test func readerKeepsUnlistedPagesAndReportsThem() async throws {
     try await withTemporaryDirectory("export") { folder in
       let copy = try copySampleNotebook(into: folder)
       try Data("extra\n".utf8).write(
         to: copy.appendingPathComponent("pages/00000000-0000-4000-8000-000000000009.txt"))
-      let seen = DiagnosticBox()
-      let snapshot = try await NotebookReader(onDiagnostic: { seen.append($0) }).read(
-        from: copy, progress: .untracked())
+      let snapshot = try await read(copy)
       #expect(snapshot.pageOrder.count == 7)
-      #expect(seen.all.map(\.code) == ["FOLIO-NOTEBOOK-UNLISTED-PAGE"])
+      #expect(snapshot.diagnostics.map(\.code) == ["FOLIO-NOTEBOOK-UNLISTED-PAGE"])
+    }
+  }
+
+  @Test func membersOfMetadataTheSampleDoesNotKnowSurviveASave() async throws {
+    try await withTemporaryDirectory("export") { folder in
+      let copy = try copySampleNotebook(into: folder)
+      let metadataURL = copy.appendingPathComponent("metadata.json")
+      var text = try String(contentsOf: metadataURL, encoding: .utf8)
+      text = text.replacingOccurrences(
+        of: "\"title\"", with: "\"author\": {\"name\": \"Ada\", \"year\": 1843},\n  \"title\"")
+      try Data(text.utf8).write(to: metadataURL)
+      let snapshot = try await read(copy)
+      #expect(
+        snapshot.metadata.otherMembers["author"]
+          == .object(["name": .string("Ada"), "year": .number("1843")]))
+      let target = folder.appendingPathComponent("Saved.examplenotebook")
+      try await write(snapshot, to: target)
+      let saved =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: target.appendingPathComponent("metadata.json"))) as? [String: Any]
+      #expect((saved?["author"] as? [String: Any])?["name"] as? String == "Ada")
+      #expect(try await read(target) == snapshot)
+    }
+  }
+
+  @Test func theDocumentWritesItsSingleFileFormsWhenAskedForTheirTypes() async throws {
+    try await withTemporaryDirectory("export") { folder in
+      let sample = try await read(ProjectPaths.sampleNotebook)
+      for format in NotebookFormat.allCases {
+        let type = try #require(UTType(format.typeIdentifier))
+        #expect(NotebookDocument.writableContentTypes.contains(type))
+        let writer = NotebookDocument().writer(
+          configuration: DocumentWriteConfiguration(contentType: type))
+        let target = folder.appendingPathComponent("out-\(format.rawValue)")
+        try await writer.write(snapshot: sample, to: target, previous: nil, progress: .untracked())
+        #expect(try String(contentsOf: target, encoding: .utf8) == format.render(sample))
+      }
     }
   }
 }

@@ -106,6 +106,23 @@ private func packagingCode(_ body: () throws -> Void) -> PackagingError.Code? {
     }
   }
 
+  @Test func chunkedReadsDeliverTheWholeFileInBoundedPieces() async throws {
+    try await withTemporaryDirectory("wrapper-chunks") { folder in
+      let bytes = Data((0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+      try bytes.write(to: folder.appendingPathComponent("blob.bin"))
+      let file = try FileWrapper(url: folder.appendingPathComponent("blob.bin"))
+      var pieces: [Int] = []
+      var joined = Data()
+      try file.readRegularFileContents { chunk in
+        pieces.append(chunk.count)
+        joined.append(chunk)
+      }
+      #expect(joined == bytes)
+      #expect(pieces.allSatisfy { $0 <= FileWrapper.readChunkSize })
+      #expect(pieces.count == 3)
+    }
+  }
+
   @Test func matchingComparesDatesAndStructureAndUpdatingAlsoPermissions() async throws {
     try await withTemporaryDirectory("wrapper-match") { folder in
       let package = try makePackage(in: folder)

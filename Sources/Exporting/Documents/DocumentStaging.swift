@@ -1,0 +1,57 @@
+import Foundation
+import Packaging
+
+/// Where a document session's writer writes: a path beside the document, moved over it
+/// when the writer is done.
+///
+/// For a package saved in place, the path holds a copy of the package whose files are
+/// linked to the document's (nothing is copied), so a writer that writes only what
+/// changed finds the rest there; a file the writer replaces gets a new inode and leaves
+/// the document's own untouched until the swap.
+struct DocumentStaging {
+  /// The document's location.
+  let target: URL
+  /// Where the writer writes.
+  let url: URL
+
+  /// Prepares the path beside `target`.
+  ///
+  /// - Parameters:
+  ///   - target: The document's location.
+  ///   - replacing: Whether something at `target` may be replaced.
+  ///   - linkingCurrentFiles: Whether to start from a linked copy of the package at `target`.
+  /// - Throws: ``ExportError`` `output-exists`, `write-failed`; ``PackagingError`` when the
+  ///   copy cannot be made.
+  init(target: URL, replacing: Bool, linkingCurrentFiles: Bool) throws {
+    self.target = target
+    let parent = target.deletingLastPathComponent()
+    guard AtomicOutput.isDirectory(parent) else {
+      throw ExportError(.writeFailed, "the folder '\(parent.path)' does not exist")
+    }
+    let exists = AtomicOutput.exists(target)
+    if exists && !replacing { throw AtomicOutput.outputExists(target.path) }
+    url = TreeReplacement.temporarySibling(of: target)
+    if linkingCurrentFiles && AtomicOutput.isDirectory(target) {
+      do {
+        try TreeReplacement.linkedCopy(of: target.path, at: url.path)
+      } catch {
+        removeTree(url)
+        throw error
+      }
+    }
+  }
+
+  /// Puts what the writer wrote in place of the document, in one step.
+  ///
+  /// - Throws: ``ExportError`` `write-failed` when the writer wrote nothing;
+  ///   ``PackagingError`` when the swap fails (the document is then as it was).
+  func commit() throws {
+    guard AtomicOutput.exists(url) else {
+      throw ExportError(.writeFailed, "the document's writer wrote nothing for '\(target.path)'")
+    }
+    try TreeReplacement.move(url.path, over: target.path)
+  }
+
+  /// Removes what the writer left.
+  func discard() { removeTree(url) }
+}

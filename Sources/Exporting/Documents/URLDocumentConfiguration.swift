@@ -1,0 +1,52 @@
+#if !canImport(SwiftUI)
+  public import Foundation
+  import Observation
+  public import Packaging
+
+  /// The configuration of an open document: SwiftUI's `URLDocumentConfiguration` for Linux.
+  ///
+  /// It holds the document's file URL and last modification date, and makes file
+  /// coordinators for access outside the document's reader and writer.
+  ///
+  /// A ``DocumentSession`` passes one to the closure that makes the document and keeps it
+  /// up to date: after a Save As, ``fileURL`` is the new location. The class is
+  /// `@Observable`, so code can react to those changes.
+  ///
+  /// Inside ``DocumentReader/read(from:progress:)`` and
+  /// ``DocumentWriter/write(snapshot:to:previous:progress:)`` use the URL they are given,
+  /// not ``fileURL``.
+  @MainActor
+  @Observable
+  public final class URLDocumentConfiguration {
+    /// Where the document is, or `nil` for a document never saved.
+    public internal(set) var fileURL: URL?
+    /// When the document's content on disk last changed, as last read or written.
+    public var lastContentModificationDate: Date?
+    /// How long a coordinator made by ``makeFileCoordinator()`` waits for another
+    /// reader's or writer's lock (Folio's addition).
+    public var lockTimeout: Duration
+
+    /// Creates a configuration, for programs that host documents themselves.
+    ///
+    /// - Parameters:
+    ///   - fileURL: Where the document is, or `nil` for a new one.
+    ///   - lockTimeout: How long coordinated access waits for a lock.
+    public init(fileURL: URL?, lockTimeout: Duration = PackageLock.defaultTimeout) {
+      self.fileURL = fileURL
+      self.lockTimeout = lockTimeout
+    }
+
+    /// Creates a file coordinator for reading or writing the document outside the
+    /// reader and writer, such as reading one file of a package on demand.
+    ///
+    /// The coordinator locks the whole document for items inside it: shared for
+    /// reading, exclusive for writing, so it waits for a save in progress. Make a new
+    /// one for each operation.
+    ///
+    /// - Returns: The coordinator.
+    public func makeFileCoordinator() -> sending NSFileCoordinator {
+      guard let fileURL else { return NSFileCoordinator() }
+      return NSFileCoordinator(document: fileURL, lockTimeout: lockTimeout)
+    }
+  }
+#endif
