@@ -18,17 +18,23 @@ import Testing
       let package = try makePackage(in: folder)
       let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
       let released = Atomic<Bool>(false)
-      let reader = Task.detached {
-        let coordinator = NSFileCoordinator(document: package, lockTimeout: .seconds(30))
-        var error: NSError?
-        var sawRelease = false
-        coordinator.coordinate(
-          readingItemAt: package.appending(path: "metadata.json"), options: [], error: &error
-        ) { url in
-          sawRelease = released.load(ordering: .relaxed)
-          _ = try? Data(contentsOf: url)
+      // A coordinated access blocks its thread while it waits, as Foundation's does: run it
+      // on a thread of its own, not on the tasks' shared pool, which it could starve.
+      let reader = Task {
+        await withCheckedContinuation { continuation in
+          Thread.detachNewThread {
+            let coordinator = NSFileCoordinator(document: package, lockTimeout: .seconds(120))
+            var error: NSError?
+            var sawRelease = false
+            coordinator.coordinate(
+              readingItemAt: package.appending(path: "metadata.json"), options: [], error: &error
+            ) { url in
+              sawRelease = released.load(ordering: .relaxed)
+              _ = try? Data(contentsOf: url)
+            }
+            continuation.resume(returning: (sawRelease, error == nil))
+          }
         }
-        return (sawRelease, error == nil)
       }
       try await Task.sleep(for: .milliseconds(300))
       released.store(true, ordering: .relaxed)
