@@ -15,7 +15,7 @@ extension ExporterRegistry {
     NotebookFormat.allCases.map { NotebookExporter(format: $0) as any Exporter }
       + [TextToNotebookExporter()]
       + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter }
-      + PropertyListFormat.allCases.map { PropertyListExporter(format: $0) as any Exporter }
+      + PropertyListFormat.writable.map { PropertyListExporter(format: $0) as any Exporter }
       + [
         PropertyListExporter(format: .xml, from: .json),
         PropertyListExporter(format: .binary, from: .json),

@@ -11,7 +11,8 @@ public import UniformTypes
 /// (a date or data in JSON, a JSON `null` anywhere) stops the export with the
 /// property list layer's `unrepresentable` error; nothing is written.
 public struct PropertyListExporter: Exporter {
-  /// The format written.
+  /// The format written: one of ``PropertyListFormat/writable`` (an OpenStep exporter would
+  /// refuse every input, as the writer does not write that format).
   public var format: PropertyListFormat
   /// The type read: `com.apple.property-list` or `public.json`.
   public var sourceType: TypeIdentifier
@@ -32,6 +33,7 @@ public struct PropertyListExporter: Exporter {
     case .xml: return "\(source)-to-xml-plist"
     case .binary: return "\(source)-to-binary-plist"
     case .json: return "\(source)-to-json"
+    case .openStep: return "\(source)-to-openstep"
     }
   }
 
@@ -40,6 +42,7 @@ public struct PropertyListExporter: Exporter {
     case .xml: .xmlPropertyList
     case .binary: .binaryPropertyList
     case .json: .json
+    case .openStep: .propertyList
     }
   }
 

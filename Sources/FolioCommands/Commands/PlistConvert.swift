@@ -22,7 +22,7 @@ extension FolioCommand.Plist {
     )
 
     static let to = Option.choice(
-      "to", valueName: "FORMAT", of: PropertyListFormat.self,
+      "to", valueName: "FORMAT", PropertyListFormat.writable, name: \.rawValue,
       help: "The format to write: xml, binary or json.")
     static let output = Option.path(
       "output", short: "o", valueName: "OUT",

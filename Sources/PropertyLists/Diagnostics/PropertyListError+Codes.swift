@@ -9,7 +9,8 @@ extension PropertyListError.Code {
   public static let tooDeep = Self("too-deep")
   /// The input is empty.
   public static let emptyInput = Self("empty-input")
-  /// The bytes are not an XML, binary or JSON property list (for example an OpenStep plist).
+  /// The bytes are not a property list in any format Folio reads, or a writer was asked for a
+  /// format it does not write (OpenStep).
   public static let unsupportedFormat = Self("unsupported-format")
   /// The XML declares a text encoding Folio does not read.
   public static let unsupportedEncoding = Self("unsupported-encoding")
@@ -54,6 +55,8 @@ extension PropertyListError.Code {
   public static let referenceCycle = Self("reference-cycle")
   /// JSON text that is not valid JSON.
   public static let malformedJSON = Self("malformed-json")
+  /// Text that starts like an OpenStep property list but breaks its grammar.
+  public static let malformedOpenStep = Self("malformed-openstep")
   /// A value the target format cannot hold (a date or data in JSON, a non-finite real in JSON).
   public static let unrepresentable = Self("unrepresentable")
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Reads property lists in any of Folio's formats, keeping the source location of every value.
 ///
 /// The format is recognised from the bytes: `bplist00` is binary, `<` (after an
-/// optional byte order mark and whitespace) is XML, `{` or `[` is JSON. Every
+/// optional byte order mark and whitespace) is XML, `[`, or `{` followed by a quoted key
+/// and a colon, is JSON, and other text (`{ key = value; }`, `( … )`, a comment, a
+/// strings file) is the old OpenStep form. Every
 /// failure is a ``PropertyListError`` whose `location` names the file and the
 /// line and column (or, for binary input, the byte offset) of the problem.
 ///
@@ -118,21 +120,18 @@ public enum PropertyListReader {
     case UInt8(ascii: "{") where JSONPropertyListReader.looksLikeJSONObject(bytes, from: first),
       UInt8(ascii: "["):
       return try JSONPropertyListReader.read(bytes, file: file, options: options)
+    case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "'"),
+      UInt8(ascii: "/"):
+      return try OpenStepPropertyListReader.read(bytes, file: file, options: options)
+    case let byte where OpenStepPropertyListReader.isUnquotedCharacter(byte):
+      // An unquoted string: a strings-file form (`key = value;`) or a lone string.
+      return try OpenStepPropertyListReader.read(bytes, file: file, options: options)
     default:
       var tracker = TextPositionTracker(bytes: bytes)
       let position = tracker.position(at: first)
       throw PropertyListError(
-        .unsupportedFormat,
-        "not an XML, binary or JSON property list"
-          + (looksLikeOpenStep(bytes[first])
-            ? " (it looks like an old-style OpenStep property list, which Folio does not read; convert it with `plutil -convert xml1` on a Mac)"
-            : ""),
+        .unsupportedFormat, "not an XML, binary, JSON or OpenStep property list",
         location: SourceLocation(file: file, line: position.line, column: position.column))
     }
-  }
-
-  private static func looksLikeOpenStep(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "\"")
-      || byte == UInt8(ascii: "/")
   }
 }

@@ -21,12 +21,17 @@ public enum PropertyListWriter {
   /// - Returns: The bytes.
   /// - Throws: ``PropertyListError`` with `unrepresentable` when the format cannot hold a value
   ///   (dates, data or non-finite reals in JSON; a JSON top level that is not a container;
-  ///   control characters XML 1.0 cannot carry).
+  ///   control characters XML 1.0 cannot carry), `unsupported-format` for OpenStep.
   public static func data(for value: PropertyListValue, format: PropertyListFormat) throws -> Data {
     switch format {
     case .xml: return try XMLPropertyListWriter.data(for: value)
     case .binary: return try BinaryPropertyListWriter.data(for: value)
     case .json: return try JSONPropertyListWriter.data(for: value)
+    case .openStep:
+      throw PropertyListError(
+        .unsupportedFormat,
+        "Folio reads OpenStep property lists but does not write them (nor does plutil); write XML, binary or JSON"
+      )
     }
   }
 
