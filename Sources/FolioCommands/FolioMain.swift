@@ -7,6 +7,13 @@ import Foundation
 public enum FolioMain {
   /// Folio's version, printed by `folio --version`.
   public static let version = "0.1.0"
+  /// The tool's name, as reports (JSON, SARIF) name it.
+  public static let toolName = "folio"
+  /// Where Folio's source and documentation are published (SARIF's `informationUri`).
+  public static let repositoryURL = "https://github.com/folio-swift/folio"
+  /// The base that documentation paths such as `docs/rules/CODE.md` are relative to
+  /// (SARIF's `helpUri` of each rule).
+  public static let documentationBaseURL = repositoryURL + "/blob/main/"
 
   /// Parses and runs a command line.
   ///

@@ -1,12 +1,14 @@
-/// Xcode-style build variables (`$(NAME)`, `${NAME}`) and their values from `-D NAME=VALUE`.
+/// Build variables in Info.plist sources and their values from `-D NAME=VALUE`.
 ///
-/// Info.plist files in source trees hold `$(PRODUCT_BUNDLE_IDENTIFIER)` and
-/// similar references that Xcode replaces at build time. Folio replaces the
-/// ones it is given and reports the rest. The modifiers Xcode applies most
-/// in identifiers are supported: `$(NAME:rfc1034identifier)`,
-/// `$(NAME:c99extidentifier)`, `$(NAME:lower)` and `$(NAME:upper)`.
+/// Info.plist files in source trees hold references that the build replaces:
+/// Xcode's `$(PRODUCT_BUNDLE_IDENTIFIER)` and `${TARGET_NAME}`, and CMake's
+/// `configure_file` placeholders `@PROJECT_NAME@`. Folio replaces the ones it
+/// is given and leaves the rest as written. The modifiers Xcode applies most in
+/// identifiers are supported: `$(NAME:rfc1034identifier)`,
+/// `$(NAME:c99extidentifier)`, `$(NAME:lower)`, `$(NAME:upper)`, and
+/// `$(NAME:default=VALUE)` for a variable that has no value.
 public struct BuildVariables: Sendable, Hashable {
-  /// The values, by variable name (case-sensitive, as Xcode's are).
+  /// The values, by variable name (case-sensitive, as Xcode's and CMake's are).
   public var values: [String: String]
 
   /// Creates a set of variables.
@@ -14,12 +16,12 @@ public struct BuildVariables: Sendable, Hashable {
   /// - Parameter values: The values, by name.
   public init(_ values: [String: String] = [:]) { self.values = values }
 
-  /// Parses `-D` arguments of the form `NAME=VALUE`.
+  /// Parses definitions of the form `NAME=VALUE`.
   ///
-  /// - Parameter definitions: The arguments, in order; a later one wins.
+  /// - Parameter definitions: The definitions, in order; a later one wins.
   /// - Returns: The variables.
-  /// - Throws: ``UniformTypeError`` with code `invalid-definition` when an
-  ///   argument has no `=` or an empty name.
+  /// - Throws: ``UniformTypeError`` with code `invalid-definition` when a
+  ///   definition has no `=` or an empty name.
   public static func parse(_ definitions: [String]) throws -> BuildVariables {
     var values: [String: String] = [:]
     for definition in definitions {
@@ -36,65 +38,101 @@ public struct BuildVariables: Sendable, Hashable {
   public struct Substitution: Sendable, Hashable {
     /// The text with every known variable replaced.
     public var text: String
-    /// The references left as written because no value was given (`$(NAME)`).
+    /// The references left as written because no value was given (`$(NAME)`, `@NAME@`).
     public var unresolved: [String]
+    /// The names of the variables in ``unresolved``, in the same order.
+    public var unresolvedNames: [String]
   }
 
   /// Replaces every known variable in a string.
   ///
-  /// - Parameter text: The text, possibly holding `$(NAME)` or `${NAME}`.
+  /// - Parameter text: The text, possibly holding `$(NAME)`, `${NAME}` or `@NAME@`.
   /// - Returns: The new text and the references that could not be resolved.
   public func substitute(_ text: String) -> Substitution {
     guard Self.containsReference(text) else {
-      return Substitution(text: text, unresolved: [])
+      return Substitution(text: text, unresolved: [], unresolvedNames: [])
     }
     var output = ""
     var unresolved: [String] = []
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      let next = text.index(after: index)
-      if character == "$", next < text.endIndex, text[next] == "(" || text[next] == "{" {
-        let closing: Character = text[next] == "(" ? ")" : "}"
-        let nameStart = text.index(after: next)
-        if let end = text[nameStart...].firstIndex(of: closing) {
-          let reference = String(text[index...end])
-          let body = text[nameStart..<end]
-          if let value = resolve(body) {
-            output += value
-          } else {
-            output += reference
-            unresolved.append(reference)
-          }
-          index = text.index(after: end)
-          continue
+    var names: [String] = []
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      if let reference = Self.reference(in: scalars, at: index) {
+        let written = String(String.UnicodeScalarView(scalars[index..<reference.end]))
+        if let value = resolve(name: reference.name, modifier: reference.modifier) {
+          output += value
+        } else {
+          output += written
+          unresolved.append(written)
+          names.append(reference.name)
         }
+        index = reference.end
+        continue
       }
-      output.append(character)
-      index = next
+      output.unicodeScalars.append(scalars[index])
+      index += 1
     }
-    return Substitution(text: output, unresolved: unresolved)
+    return Substitution(text: output, unresolved: unresolved, unresolvedNames: names)
   }
 
-  /// Whether a string holds `$(` or `${`, scanned as bytes (no Foundation search).
+  /// Whether a string holds a reference: `$(` or `${` with a closing bracket, or `@NAME@`.
   static func containsReference(_ text: String) -> Bool {
-    var previousWasDollar = false
+    var previous: UInt8 = 0
+    var hasAt = false
     for byte in text.utf8 {
-      if previousWasDollar && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) {
+      if previous == UInt8(ascii: "$") && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) {
         return true
       }
-      previousWasDollar = byte == UInt8(ascii: "$")
+      if byte == UInt8(ascii: "@") { hasAt = true }
+      previous = byte
     }
-    return false
+    guard hasAt else { return false }
+    let scalars = Array(text.unicodeScalars)
+    return scalars.indices.contains { scalars[$0] == "@" && reference(in: scalars, at: $0) != nil }
   }
 
-  private func resolve(_ body: Substring) -> String? {
-    let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let name = parts.first, !name.isEmpty, let value = values[String(name)] else {
+  /// A reference starting at `index`: its name, modifier and end.
+  private static func reference(in scalars: [Unicode.Scalar], at index: Int)
+    -> (name: String, modifier: String?, end: Int)?
+  {
+    let first = scalars[index]
+    if first == "$", index + 1 < scalars.count,
+      scalars[index + 1] == "(" || scalars[index + 1] == "{"
+    {
+      let closing: Unicode.Scalar = scalars[index + 1] == "(" ? ")" : "}"
+      guard let end = scalars[(index + 2)...].firstIndex(of: closing) else { return nil }
+      let body = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+      let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = parts.first, !name.isEmpty else { return nil }
+      return (String(name), parts.count == 2 ? String(parts[1]) : nil, end + 1)
+    }
+    if first == "@" {
+      // CMake's configure_file: @NAME@ with NAME of letters, digits and underscores.
+      var end = index + 1
+      while end < scalars.count, isNameCharacter(scalars[end]) { end += 1 }
+      guard end > index + 1, end < scalars.count, scalars[end] == "@" else { return nil }
+      return (String(String.UnicodeScalarView(scalars[(index + 1)..<end])), nil, end + 1)
+    }
+    return nil
+  }
+
+  private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "_": true
+    default: false
+    }
+  }
+
+  private func resolve(name: String, modifier: String?) -> String? {
+    guard let value = values[name] else {
+      if let modifier, modifier.hasPrefix("default=") {
+        return String(modifier.dropFirst("default=".count))
+      }
       return nil
     }
-    guard parts.count == 2 else { return value }
-    switch parts[1] {
+    guard let modifier else { return value }
+    switch modifier {
     case "rfc1034identifier":
       return String(
         value.unicodeScalars.map { scalar -> Character in
@@ -113,7 +151,7 @@ public struct BuildVariables: Sendable, Hashable {
         })
     case "lower": return value.lowercased()
     case "upper": return value.uppercased()
-    default: return nil
+    default: return modifier.hasPrefix("default=") ? value : nil
     }
   }
 }

@@ -31,6 +31,7 @@ struct DeclarationDecoder {
   let sourceName: String
   let variables: BuildVariables
   var diagnostics: [Diagnostic] = []
+  var unresolved: [DeclarationSource.UnresolvedVariables] = []
 
   init(sourceName: String, variables: BuildVariables) {
     self.sourceName = sourceName
@@ -59,6 +60,7 @@ struct DeclarationDecoder {
       }
     }
     source.diagnostics = diagnostics
+    source.unresolvedVariables = unresolved
     return source
   }
 
@@ -91,9 +93,9 @@ struct DeclarationDecoder {
     for entry in entries {
       switch entry.key {
       case "UTTypeIdentifier":
-        identifier = string(entry)
+        identifier = string(entry, interpreted: true)
       case "UTTypeConformsTo":
-        conformsTo = stringOrStrings(entry).map {
+        conformsTo = stringOrStrings(entry, interpreted: true).map {
           Located(TypeIdentifier($0.value), location: $0.location)
         }
       case "UTTypeDescription":
@@ -154,7 +156,8 @@ struct DeclarationDecoder {
     var tags: [TypeTag] = []
     for tagEntry in classes {
       let tagClass = TagClass(TypeIdentifier(tagEntry.key))
-      for tag in stringOrStrings(tagEntry) {
+      let interpreted = [TagClass.filenameExtension, .mimeType, .osType].contains(tagClass)
+      for tag in stringOrStrings(tagEntry, interpreted: interpreted) {
         tags.append(TypeTag(tagClass, tag.value, location: tag.location))
       }
     }
@@ -196,16 +199,19 @@ struct DeclarationDecoder {
     for entry in entries {
       switch entry.key {
       case "CFBundleTypeName": documentType.name = string(entry)
-      case "CFBundleTypeRole": documentType.role = string(entry)
-      case "LSHandlerRank": documentType.handlerRank = string(entry)
+      case "CFBundleTypeRole": documentType.role = string(entry, interpreted: true)
+      case "LSHandlerRank": documentType.handlerRank = string(entry, interpreted: true)
       case "LSItemContentTypes":
-        documentType.contentTypes = strings(entry, acceptSingle: false).map {
+        documentType.contentTypes = strings(entry, acceptSingle: false, interpreted: true).map {
           Located(TypeIdentifier($0.value), location: $0.location)
         }
       case "LSTypeIsPackage": documentType.isPackage = boolean(entry)
-      case "CFBundleTypeExtensions": documentType.extensions = strings(entry, acceptSingle: false)
-      case "CFBundleTypeMIMETypes": documentType.mimeTypes = strings(entry, acceptSingle: false)
-      case "CFBundleTypeOSTypes": documentType.osTypes = strings(entry, acceptSingle: false)
+      case "CFBundleTypeExtensions":
+        documentType.extensions = strings(entry, acceptSingle: false, interpreted: true)
+      case "CFBundleTypeMIMETypes":
+        documentType.mimeTypes = strings(entry, acceptSingle: false, interpreted: true)
+      case "CFBundleTypeOSTypes":
+        documentType.osTypes = strings(entry, acceptSingle: false, interpreted: true)
       case "CFBundleTypeIconFile": documentType.iconFile = string(entry)
       case "NSDocumentClass": documentType.documentClass = string(entry)
       case "NSExportableTypes":
@@ -234,30 +240,37 @@ struct DeclarationDecoder {
     return items
   }
 
-  /// A string value, with build variables substituted.
-  private mutating func string(_ entry: PropertyListValue.DictionaryEntry) -> Located<String>? {
+  /// A string value, with build variables substituted; unresolved ones are recorded when Folio
+  /// checks the value (`interpreted`).
+  private mutating func string(
+    _ entry: PropertyListValue.DictionaryEntry, interpreted: Bool = false
+  ) -> Located<String>? {
     guard let text = entry.value.stringValue else {
       wrongType(entry.value, expected: "a string", key: entry.key)
       return nil
     }
-    return Located(substitute(text, at: entry.value.location), location: entry.value.location)
+    return Located(
+      substitute(text, key: entry.key, at: entry.value.location, interpreted: interpreted),
+      location: entry.value.location)
   }
 
   /// A string or an array of strings (`UTTypeConformsTo`, tag values).
   private mutating func stringOrStrings(
-    _ entry: PropertyListValue.DictionaryEntry
+    _ entry: PropertyListValue.DictionaryEntry, interpreted: Bool = false
   ) -> [Located<String>] {
-    if entry.value.stringValue != nil { return string(entry).map { [$0] } ?? [] }
+    if entry.value.stringValue != nil {
+      return string(entry, interpreted: interpreted).map { [$0] } ?? []
+    }
     guard entry.value.arrayValue != nil else {
       wrongType(entry.value, expected: "a string or an array of strings", key: entry.key)
       return []
     }
-    return strings(entry, acceptSingle: true)
+    return strings(entry, acceptSingle: true, interpreted: interpreted)
   }
 
   /// An array of strings; a single string is accepted with a warning unless `acceptSingle`.
   private mutating func strings(
-    _ entry: PropertyListValue.DictionaryEntry, acceptSingle: Bool
+    _ entry: PropertyListValue.DictionaryEntry, acceptSingle: Bool, interpreted: Bool = false
   ) -> [Located<String>] {
     if let text = entry.value.stringValue {
       if !acceptSingle {
@@ -267,7 +280,11 @@ struct DeclarationDecoder {
             at: entry.value.location, hint: "wrap the value in <array>…</array>",
             severity: .warning))
       }
-      return [Located(substitute(text, at: entry.value.location), location: entry.value.location)]
+      return [
+        Located(
+          substitute(text, key: entry.key, at: entry.value.location, interpreted: interpreted),
+          location: entry.value.location)
+      ]
     }
     guard let items = entry.value.arrayValue else {
       wrongType(entry.value, expected: "an array of strings", key: entry.key)
@@ -279,7 +296,10 @@ struct DeclarationDecoder {
         wrongType(item, expected: "a string", key: "an item of \(entry.key)")
         continue
       }
-      result.append(Located(substitute(text, at: item.location), location: item.location))
+      result.append(
+        Located(
+          substitute(text, key: entry.key, at: item.location, interpreted: interpreted),
+          location: item.location))
     }
     return result
   }
@@ -300,26 +320,24 @@ struct DeclarationDecoder {
     }
   }
 
-  private mutating func substitute(_ text: String, at location: SourceLocation?) -> String {
+  private mutating func substitute(
+    _ text: String, key: String, at location: SourceLocation?, interpreted: Bool
+  ) -> String {
     let result = variables.substitute(text)
-    for reference in result.unresolved {
-      diagnostics.append(
-        ValidationRule.unresolvedVariable.diagnostic(
-          "build variable \(reference) is not resolved in '\(text)'", at: location,
-          hint: "pass -D \(variableName(reference))=VALUE, or write the value itself"))
+    if interpreted && !result.unresolved.isEmpty {
+      unresolved.append(
+        .init(
+          key: key, value: text, references: result.unresolved, names: result.unresolvedNames,
+          location: location))
     }
     return result.text
-  }
-
-  private func variableName(_ reference: String) -> String {
-    let body = reference.dropFirst(2).dropLast()
-    return String(body.split(separator: ":").first ?? body)
   }
 
   private mutating func wrongType(_ value: PropertyListValue, expected: String, key: String) {
     diagnostics.append(
       ValidationRule.wrongValueType.diagnostic(
-        "\(key) should be \(expected), found \(value.kindName)", at: value.location,
+        "\(DiagnosticText.escaped(key)) should be \(expected), found \(value.kindName)",
+        at: value.location,
         hint: "change the value to \(expected)"))
   }
 
@@ -336,7 +354,7 @@ struct DeclarationDecoder {
     }
     diagnostics.append(
       ValidationRule.unknownKey.diagnostic(
-        "unknown key \(entry.key) is kept but not interpreted",
+        "unknown key \(DiagnosticText.quoted(entry.key)) is kept but not interpreted",
         at: entry.keyLocation ?? entry.value.location, hint: hint))
   }
 }

@@ -19,6 +19,11 @@ public struct DeclarationSource: Sendable {
   public var documentTypes: [DocumentType]
   /// Problems found while decoding, in file order.
   public var diagnostics: [Diagnostic]
+  /// Values Folio checks that still hold build variables after substitution, in file order.
+  ///
+  /// Identifiers, tags, roles and ranks only: a validator reports them; values Folio does not
+  /// interpret are never listed.
+  public var unresolvedVariables: [UnresolvedVariables] = []
 
   /// Creates a source from decoded parts.
   ///
@@ -52,6 +57,20 @@ public struct DeclarationSource: Sendable {
   public init(decoding root: PropertyListValue, name: String, variables: BuildVariables = .init()) {
     var decoder = DeclarationDecoder(sourceName: name, variables: variables)
     self = decoder.decode(root)
+  }
+
+  /// A value Folio checks that holds build variables with no value.
+  public struct UnresolvedVariables: Sendable, Hashable {
+    /// The key whose value it is, such as `UTTypeIdentifier`.
+    public var key: String
+    /// The value as written.
+    public var value: String
+    /// The references left, as written (`$(PRODUCT_BUNDLE_IDENTIFIER)`, `@PROJECT_NAME@`).
+    public var references: [String]
+    /// Their variable names, in the same order.
+    public var names: [String]
+    /// Where the value is.
+    public var location: SourceLocation?
   }
 
   /// Every declaration, exported first, each group in file order.

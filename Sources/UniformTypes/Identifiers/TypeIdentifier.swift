@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// A uniform type identifier such as `public.plain-text` or `com.example.notebook`.
 ///
 /// Identifiers compare and hash case-insensitively, as Apple's `UTTypeEqual`
@@ -74,7 +76,10 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
       switch scalar {
       case "a"..."z", "A"..."Z", "0"..."9", "-", ".": continue
       case " ", "\t", "\n", "\r": return "contains whitespace"
-      default: return "contains '\(Character(scalar))'"
+      default:
+        let shown = DiagnosticText.escaped(String(Character(scalar)))
+        return shown.hasPrefix("\\u{")
+          ? "contains the invisible character \(shown)" : "contains '\(shown)'"
       }
     }
     if text.hasPrefix(".") { return "starts with a period" }

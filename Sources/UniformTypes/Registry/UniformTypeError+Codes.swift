@@ -7,6 +7,10 @@ extension UniformTypeError.Code {
   public static let noSuchItem = Self("no-such-item")
   /// A type named by the user is not known to the registry.
   public static let unknownType = Self("unknown-type")
+  /// A build template could not be preprocessed (an `#include`, an unbalanced `#endif`).
+  public static let preprocessingFailed = Self("preprocessing-failed")
+  /// A validation configuration file or baseline is malformed or names an unknown rule.
+  public static let invalidConfiguration = Self("invalid-configuration")
   /// A schema could not be compiled or applied.
   public static let schemaFailure = Self("schema-failure")
 }

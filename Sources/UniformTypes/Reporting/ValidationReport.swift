@@ -2,10 +2,12 @@ public import PropertyLists
 
 /// What validating some files found, ready to print in any format.
 public struct ValidationReport: Sendable {
-  /// The files validated, as the user named them, in order.
+  /// The files validated, as the user named them (or as a folder walk found them), in order.
   public var files: [String]
   /// Every problem, ordered by file, line and column.
   public var diagnostics: [Diagnostic]
+  /// How many findings a baseline accepted and left out of ``diagnostics``.
+  public var baselined = 0
 
   /// Creates a report.
   ///
@@ -44,10 +46,13 @@ public struct ValidationReport: Sendable {
       "\(count) \(word)\(count == 1 ? "" : "s")"
     }
     let fileText = plural(files.count, "file")
-    if diagnostics.isEmpty { return "no problems in \(fileText)" }
+    let known =
+      baselined == 0
+      ? "" : " (\(plural(baselined, "known finding")) in the baseline not shown)"
+    if diagnostics.isEmpty { return "no problems in \(fileText)\(known)" }
     var parts = [plural(errorCount, "error"), plural(warningCount, "warning")]
     let notes = count(.note)
     if notes > 0 { parts.append(plural(notes, "note")) }
-    return parts.joined(separator: ", ") + " in \(fileText)"
+    return parts.joined(separator: ", ") + " in \(fileText)\(known)"
   }
 }

@@ -18,9 +18,8 @@ enum EmbeddedSchemas {
       <start>
         <element name="plist">
           <optional>
-            <attribute name="version">
-              <value type="string">1.0</value>
-            </attribute>
+            <!-- Apple's DTD declares the version CDATA "1.0": any text, 1.0 by default. -->
+            <attribute name="version"><text/></attribute>
           </optional>
           <ref name="object"/>
         </element>
@@ -87,9 +86,8 @@ enum EmbeddedSchemas {
       <start>
         <element name="plist">
           <optional>
-            <attribute name="version">
-              <value type="string">1.0</value>
-            </attribute>
+            <!-- Apple's DTD declares the version CDATA "1.0": any text, 1.0 by default. -->
+            <attribute name="version"><text/></attribute>
           </optional>
           <element name="dict">
             <zeroOrMore>

@@ -1,5 +1,5 @@
 public import Foundation
-import PropertyLists
+public import PropertyLists
 
 extension TypeDeclarationValidator {
   /// One file to validate: where its bytes come from and how to name it in diagnostics.
@@ -38,13 +38,45 @@ extension TypeDeclarationValidator {
     }
   }
 
+  /// How to validate files.
+  public struct Options: Sendable {
+    /// Build-variable values (`$(NAME)`, `${NAME}`, `@NAME@`), also the preprocessor's macros.
+    public var variables: BuildVariables
+    /// Whether XML files first go through the RELAX NG schemas.
+    public var schema: Bool
+    /// Whether files with C preprocessor directives are preprocessed before reading.
+    public var preprocess: Bool
+    /// Which rules report, at what severity.
+    public var rules: RuleConfiguration
+    /// Findings accepted for now.
+    public var baseline: ValidationBaseline?
+    /// Limits on reading each property list.
+    public var readOptions: PropertyListReadOptions
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - variables: Build-variable values.
+    ///   - schema: Whether to run the schema pass.
+    ///   - preprocess: Whether to preprocess C preprocessor templates.
+    ///   - rules: Which rules report, at what severity.
+    ///   - baseline: Findings accepted for now.
+    ///   - readOptions: Limits on reading each property list.
+    public init(
+      variables: BuildVariables = .init(), schema: Bool = false, preprocess: Bool = false,
+      rules: RuleConfiguration = .init(), baseline: ValidationBaseline? = nil,
+      readOptions: PropertyListReadOptions = .init()
+    ) {
+      self.variables = variables
+      self.schema = schema
+      self.preprocess = preprocess
+      self.rules = rules
+      self.baseline = baseline
+      self.readOptions = readOptions
+    }
+  }
+
   /// Reads and validates files together.
-  ///
-  /// A file that cannot be read or parsed is an `unreadable-file` error at the
-  /// place the reader stopped; the other files are still validated. With
-  /// `schema`, XML files first go through the RELAX NG schemas of `Schemas/`
-  /// (plist shape, then type declarations), whose violations are
-  /// `schema-violation` errors with lines.
   ///
   /// - Parameters:
   ///   - inputs: The files, in the order the user named them.
@@ -55,51 +87,170 @@ extension TypeDeclarationValidator {
   public func validate(
     _ inputs: [Input], variables: BuildVariables = .init(), schema: Bool = false
   ) throws -> ValidationReport {
+    try validate(inputs, options: Options(variables: variables, schema: schema))
+  }
+
+  /// Reads and validates files together.
+  ///
+  /// A file that cannot be read or parsed is an `unreadable-file` error at the place the reader
+  /// stopped, and a build template (C preprocessor or m4) that is not preprocessed is one
+  /// `build-template` warning; the other files are still validated. With `schema`, XML files
+  /// also go through the RELAX NG schemas of `Schemas/` (plist shape, then type declarations);
+  /// a violation that a rule reports too, inside the same key, is left to the rule, so each
+  /// problem is reported once, at the value's line. Rule settings apply next, then the
+  /// baseline.
+  ///
+  /// - Parameters:
+  ///   - inputs: The files, in the order the user named them.
+  ///   - options: How to validate.
+  ///   - findings: Problems found before reading, such as a folder walk's; reported with the
+  ///     rest (rule settings and the baseline apply to them too).
+  /// - Returns: The report.
+  /// - Throws: ``UniformTypeError`` with `schema-failure` when libxml2 fails internally.
+  public func validate(_ inputs: [Input], options: Options, findings: [Diagnostic] = [])
+    throws -> ValidationReport
+  {
     var sources: [DeclarationSource] = []
-    var extra: [Diagnostic] = []
+    var extra: [Diagnostic] = findings
+    var schemaFindings: [Diagnostic] = []
     for input in inputs {
       let name = input.displayName
-      let data: Data
+      var data: Data
       do {
         switch input.content {
-        case .file(let url): data = try Data(contentsOf: url)
+        case .file(let url): data = try Self.readFile(url, name: name, options: options.readOptions)
         case .data(let bytes): data = bytes
         }
-      } catch {
-        extra.append(
-          ValidationRule.unreadableFile.diagnostic(
-            "cannot read \(name): \((error as NSError).localizedDescription)",
-            at: SourceLocation(file: name), hint: "check the path and its permissions"))
-        continue
-      }
-      let document: PropertyListDocument
-      do {
-        document = try PropertyListReader.read(data, file: name)
       } catch let error as PropertyListError {
         extra.append(
           ValidationRule.unreadableFile.diagnostic(
-            "not a readable property list: \(error.message) [\(error.code)]",
-            at: error.location ?? SourceLocation(file: name),
-            hint: "fix the syntax; `folio validate` reads XML, binary and JSON property lists"))
+            "\(error.message) [\(error.code)]", at: error.location ?? SourceLocation(file: name),
+            hint: "check the path and its permissions"))
         continue
       }
-      if schema && document.format != .xml {
-        extra.append(
-          ValidationRule.schemaSkipped.diagnostic(
-            "the RELAX NG schemas apply to XML; this \(document.format.rawValue) property list was checked by the validator only",
-            at: SourceLocation(file: name), hint: "convert it to XML to check its structure too"))
-      }
-      if schema && document.format == .xml {
-        let shape = try PropertyListSchema.plist.validate(data, file: name)
-        extra += shape
-        if shape.isEmpty {
-          extra += try PropertyListSchema.typeDeclarations.validate(data, file: name)
+      let template = BuildTemplate.detect(in: data)
+      if options.preprocess, let template, template.processor == .cPreprocessor {
+        do {
+          data = try InfoPlistPreprocessor(definitions: options.variables.values).process(
+            data, file: name)
+        } catch let error as UniformTypeError {
+          extra.append(
+            ValidationRule.unreadableFile.diagnostic(
+              "cannot preprocess: \(error.message)",
+              at: error.location ?? SourceLocation(file: name),
+              hint: "preprocess it with the build and validate the result"))
+          continue
         }
       }
-      sources.append(DeclarationSource(document: document, name: name, variables: variables))
+      let document: PropertyListDocument
+      do {
+        document = try PropertyListReader.read(data, file: name, options: options.readOptions)
+      } catch let error as PropertyListError {
+        extra.append(
+          readFailure(
+            error,
+            template: options.preprocess && template?.processor == .cPreprocessor ? nil : template,
+            file: name))
+        continue
+      }
+      if options.schema && document.format != .xml {
+        extra.append(
+          ValidationRule.schemaSkipped.diagnostic(
+            "the RELAX NG schemas apply to XML; this \(document.format.rawValue) property list was checked by the rules only",
+            at: SourceLocation(file: name), hint: "convert it to XML to check its structure too"))
+      }
+      if options.schema && document.format == .xml {
+        let shape = try PropertyListSchema.plist.validate(data, file: name)
+        schemaFindings += shape
+        if shape.isEmpty {
+          schemaFindings += try PropertyListSchema.typeDeclarations.validate(data, file: name)
+        }
+      }
+      sources.append(
+        DeclarationSource(document: document, name: name, variables: options.variables))
     }
-    let diagnostics = validate(sources) + extra
-    let ordered = ValidationRun.sort(diagnostics, fileOrder: inputs.map(\.displayName))
-    return ValidationReport(files: inputs.map(\.displayName), diagnostics: ordered)
+    let ruleFindings = validate(sources) + extra
+    let all = ruleFindings + Self.schemaFindingsNoRuleCovers(schemaFindings, ruleFindings)
+    let configured = options.rules.apply(to: all)
+    let ordered = ValidationRun.sort(configured, fileOrder: inputs.map(\.displayName))
+    let report = ValidationReport(files: inputs.map(\.displayName), diagnostics: ordered)
+    return options.baseline?.filtering(report) ?? report
+  }
+
+  /// Reads a file within the size limit, checked before reading.
+  static func readFile(_ url: URL, name: String, options: PropertyListReadOptions) throws -> Data {
+    // The reader checks the size before it reads and names the failure in its own terms.
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      if let size = attributes[.size] as? Int, size > options.maximumInputSize {
+        throw PropertyListError(
+          .inputTooLarge,
+          "\(name) is \(size) bytes, more than the limit of \(options.maximumInputSize) bytes",
+          location: SourceLocation(file: name))
+      }
+      if attributes[.type] as? FileAttributeType == .typeDirectory {
+        throw PropertyListError(
+          .readFailed, "cannot read \(name): it is a folder", location: SourceLocation(file: name))
+      }
+      return try Data(contentsOf: url)
+    } catch let error as PropertyListError {
+      throw error
+    } catch {
+      let reason =
+        (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? NSError }
+        .map { String(cString: strerror(Int32($0.code))) }
+        ?? (error as NSError).localizedDescription
+      throw PropertyListError(
+        .readFailed, "cannot read \(name): \(reason)", location: SourceLocation(file: name),
+        cause: error as NSError)
+    }
+  }
+
+  /// A file the reader refused: a build template once, or an unreadable file at the reader's place.
+  private func readFailure(_ error: PropertyListError, template: BuildTemplate?, file: String)
+    -> Diagnostic
+  {
+    if let template {
+      let hint =
+        switch template.processor {
+        case .cPreprocessor: remedies.preprocess
+        case .m4: "validate the file the build makes from it (Folio does not run m4)"
+        case .cmake: "validate the file CMake's configure_file makes from it"
+        }
+      return ValidationRule.buildTemplate.diagnostic(
+        "\(file) is a \(template.processor.rawValue) template (\(template.directive) at line \(template.line)), not a property list until the build processes it",
+        at: SourceLocation(file: file, line: template.line, column: 1), hint: hint)
+    }
+    return ValidationRule.unreadableFile.diagnostic(
+      "not a readable property list: \(error.message) [\(error.code)]",
+      at: error.location ?? SourceLocation(file: file),
+      hint: "fix the syntax; Folio reads XML, binary, JSON and OpenStep property lists")
+  }
+
+  /// The codes of rules that check what the type-declarations schema checks: value types, the
+  /// words of roles and ranks, the identifier, repeated keys.
+  static let codesCoveringTheSchema: Set<String> = [
+    ValidationRule.wrongValueType.code, ValidationRule.invalidRole.code,
+    ValidationRule.invalidHandlerRank.code, ValidationRule.missingIdentifier.code,
+    ValidationRule.unresolvedVariable.code, Diagnostic.duplicateKeyCode,
+    Diagnostic.strayKeyCode,
+  ]
+
+  /// Schema violations that no rule reports.
+  ///
+  /// Every constraint of the type-declarations schema has a rule that checks the same thing at
+  /// the value's own line, while libxml2's RELAX NG validator, backtracking through the
+  /// grammar's choices, often blames an earlier element. So a violation is left to the rules
+  /// when one of the covering rules reported anything in the same file; a violation no rule
+  /// explains (a disagreement between the
+  /// two, which is itself worth seeing) is kept.
+  static func schemaFindingsNoRuleCovers(_ violations: [Diagnostic], _ ruleFindings: [Diagnostic])
+    -> [Diagnostic]
+  {
+    let coveredFiles = Set(
+      ruleFindings.compactMap { finding in
+        codesCoveringTheSchema.contains(finding.code) ? finding.location?.file : nil
+      })
+    return violations.filter { !coveredFiles.contains($0.location?.file ?? "") }
   }
 }

@@ -77,7 +77,7 @@ import Testing
     let required = try #require(schema["required"] as? [String])
     #expect(Set(document.keys) == Set(required))
     let summary = try #require(document["summary"] as? [String: Int])
-    #expect(summary == ["files": 1, "errors": 1, "warnings": 0, "notes": 0])
+    #expect(summary == ["files": 1, "errors": 1, "warnings": 0, "notes": 0, "baselined": 0])
     let definitions = try #require(schema["$defs"] as? [String: Any])
     let diagnostic = try #require(definitions["diagnostic"] as? [String: Any])
     let allowed = try #require((diagnostic["properties"] as? [String: Any]).map { Set($0.keys) })

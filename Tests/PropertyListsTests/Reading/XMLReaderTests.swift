@@ -374,13 +374,17 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
     #expect(error.location?.line == 1)
   }
 
-  @Test func openStepIsRefusedClearly() throws {
-    let error = try #require(
-      readError(Data("{\n  CFBundleName = Kod;\n}\n".utf8), file: "kod.plist"))
+  @Test func openStepIsReadNotMistakenForJSON() throws {
+    let document = try PropertyListReader.read(
+      Data("{\n  CFBundleName = Kod;\n}\n".utf8), file: "kod.plist")
+    #expect(document.format == .openStep)
+    #expect(document.root["CFBundleName"]?.stringValue == "Kod")
+    #expect(
+      document.root["CFBundleName"]?.location
+        == SourceLocation(file: "kod.plist", line: 2, column: 18))
+    let error = try #require(readError(Data("\u{1}binary?".utf8), file: "odd"))
     #expect(error.code == .unsupportedFormat)
-    #expect(error.message.hasPrefix("not an XML, binary or JSON property list"))
-    #expect(error.message.contains("OpenStep"))
-    #expect(error.location == SourceLocation(file: "kod.plist", line: 1, column: 1))
+    #expect(error.message == "not an XML, binary, JSON or OpenStep property list")
   }
 
   // MARK: Safety

@@ -70,4 +70,41 @@ import UniformTypes
     let problems = try PropertyListSchema.plist.validate(hostile, file: "E.plist")
     #expect(problems.allSatisfy { !$0.message.contains("root:") })
   }
+
+  @Test(arguments: PropertyListSchema.allCases)
+  func anyPlistVersionIsAcceptedAsApplesDTDDeclaresItCDATA(schema: PropertyListSchema) throws {
+    let text = try String(contentsOf: ProjectPaths.sampleInfoPlist, encoding: .utf8)
+    for version in ["0.9", "1.0", ""] {
+      let data = Data(
+        text.replacingOccurrences(
+          of: "<plist version=\"1.0\">", with: "<plist version=\"\(version)\">"
+        )
+        .utf8)
+      #expect(try schema.validate(data, file: "Info.plist").isEmpty, "version \(version)")
+    }
+  }
+
+  @Test func aValueErrorNamesItsKey() throws {
+    let role = Data(
+      """
+      <plist version="1.0">
+      <dict>
+        <key>CFBundleDocumentTypes</key>
+        <array>
+          <dict>
+            <key>CFBundleTypeRole</key>
+            <string>Editorr</string>
+          </dict>
+        </array>
+      </dict>
+      </plist>
+
+      """.utf8)
+    let problems = try PropertyListSchema.typeDeclarations.validate(role, file: "R.plist")
+    #expect(problems.count == 1, "\(problems)")
+    #expect(
+      problems.first?.message.hasPrefix("the value of key 'CFBundleDocumentTypes': item 1 ")
+        == true, "\(problems)")
+    #expect(problems.first?.location?.line == 5)
+  }
 }

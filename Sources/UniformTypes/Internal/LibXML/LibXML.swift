@@ -7,6 +7,9 @@ enum LibXML {
     var message: String
     var line: Int
     var column: Int
+    /// The top-level property-list key whose value breaks the schema, when the failure was
+    /// narrowed down to one.
+    var key: String? = nil
   }
 
   /// libxml2's global set-up, done once per process before first use.

@@ -1,0 +1,137 @@
+import PropertyLists
+
+// Document-type rules: role, handler rank, the content types listed, and their tags.
+extension ValidationRun {
+  mutating func check(_ documentType: DocumentType) {
+    let name =
+      documentType.name.flatMap {
+        $0.value.isEmpty ? nil : "document type \(Self.quoted($0.value))"
+      }
+      ?? "a document type without CFBundleTypeName"
+    if let role = documentType.role, !Self.hasVariable(role.value),
+      !TypeDeclarationValidator.roles.contains(role.value)
+    {
+      let suggestion = TypeDeclarationValidator.roles.first {
+        $0.lowercased() == role.value.lowercased().trimmingWhitespace()
+      }
+      diagnostics.append(
+        ValidationRule.invalidRole.diagnostic(
+          "\(name) has CFBundleTypeRole \(Self.quoted(role.value))",
+          at: role.location ?? documentType.location,
+          hint: suggestion.map { "write \($0)" }
+            ?? "use one of \(TypeDeclarationValidator.roles.joined(separator: ", "))"))
+    }
+    if let rank = documentType.handlerRank {
+      if !Self.hasVariable(rank.value), !TypeDeclarationValidator.handlerRanks.contains(rank.value)
+      {
+        let suggestion = TypeDeclarationValidator.handlerRanks.first {
+          $0.lowercased() == rank.value.lowercased().trimmingWhitespace()
+        }
+        diagnostics.append(
+          ValidationRule.invalidHandlerRank.diagnostic(
+            "\(name) has LSHandlerRank \(Self.quoted(rank.value))",
+            at: rank.location ?? documentType.location,
+            hint: suggestion.map { "write \($0)" }
+              ?? "use one of \(TypeDeclarationValidator.handlerRanks.joined(separator: ", "))"))
+      }
+    } else {
+      diagnostics.append(
+        ValidationRule.missingHandlerRank.diagnostic(
+          "\(name) has no LSHandlerRank", at: documentType.location,
+          hint: "add <key>LSHandlerRank</key> with Owner, Default, Alternate or None"))
+    }
+    checkContentTypes(of: documentType, named: name)
+    for filenameExtension in documentType.extensions {
+      checkExtension(
+        filenameExtension.value, at: filenameExtension.location ?? documentType.location,
+        allowWildcard: true)
+    }
+    for mimeType in documentType.mimeTypes {
+      checkMIMEType(mimeType.value, at: mimeType.location ?? documentType.location)
+    }
+    for osType in documentType.osTypes where osType.value != "****" {
+      checkOSType(osType.value, at: osType.location ?? documentType.location)
+    }
+  }
+
+  /// `LSItemContentTypes`: each identifier's spelling, whether it is declared, and whether it is
+  /// a package when the document type says so.
+  ///
+  /// A document type may list other apps' types beside its own (Launch Services ignores those
+  /// it does not know): an undeclared identifier is a note when another identifier of the same
+  /// document type is declared, and an error only when none is, or when it is one or two
+  /// edits away from a type these files declare (a typo).
+  private mutating func checkContentTypes(of documentType: DocumentType, named name: String) {
+    let checkable = documentType.contentTypes.filter {
+      !Self.hasVariable($0.value.rawValue)
+        && TypeIdentifier.syntaxProblem(in: $0.value.rawValue) == nil
+    }
+    // Identifiers in Apple's domains count as declared here: Folio's table may lack them.
+    let anyDeclared = checkable.contains {
+      $0.value.isDynamic || registry.isDeclared($0.value) || Self.isInAppleDomain($0.value)
+    }
+    for contentType in documentType.contentTypes {
+      let identifier = contentType.value
+      let raw = identifier.rawValue
+      let at = contentType.location ?? documentType.location
+      if Self.hasVariable(raw) { continue }
+      if let problem = TypeIdentifier.syntaxProblem(in: raw) {
+        diagnostics.append(
+          ValidationRule.invalidIdentifier.diagnostic(
+            "content type \(Self.quoted(raw)) in \(name) \(problem)", at: at,
+            hint: Self.identifierHint(problem)))
+      } else if identifier.isDynamic {
+        diagnostics.append(
+          ValidationRule.dynamicContentType.diagnostic(
+            "\(name) lists the dynamic identifier \(raw)\(Self.standsFor(identifier))", at: at,
+            hint: identifier.dynamicSpecification == nil
+              ? "check the identifier: it does not decode as a dynamic identifier" : nil))
+      } else if !registry.isDeclared(identifier) {
+        reportUndeclared(identifier, in: name, at: at, siblingsDeclared: anyDeclared)
+      } else if documentType.isPackage?.value == true
+        && !registry.conforms(identifier, to: .package)
+        && !sources.contains(where: { $0.declarations.contains { $0.identifier == identifier } })
+      {
+        diagnostics.append(
+          ValidationRule.packageNotConforming.diagnostic(
+            "\(name) sets LSTypeIsPackage but lists \(raw), which does not conform to com.apple.package",
+            at: documentType.isPackage?.location ?? at,
+            hint: "list a package type, or remove LSTypeIsPackage"))
+      }
+    }
+  }
+
+  private mutating func reportUndeclared(
+    _ identifier: TypeIdentifier, in name: String, at location: SourceLocation?,
+    siblingsDeclared: Bool
+  ) {
+    let near = nearestKnownIdentifier(to: identifier)
+    let nearHint = near.map { "did you mean \($0)?" }
+    if let near, ownIdentifiers.contains(near) {
+      diagnostics.append(
+        ValidationRule.undeclaredContentType.diagnostic(
+          "\(name) lists \(Self.shown(identifier)), which is declared nowhere; these files declare \(near)",
+          at: location, hint: "did you mean \(near)?"))
+    } else if Self.isInAppleDomain(identifier) {
+      diagnostics.append(
+        ValidationRule.unknownSystemType.diagnostic(
+          "\(name) lists \(Self.shown(identifier)), which is not in Folio's table of system types",
+          at: location,
+          hint: nearHint
+            ?? "nothing to do if the system declares it; otherwise \(remedies.loadDeclarations)"))
+    } else if siblingsDeclared {
+      diagnostics.append(
+        ValidationRule.foreignContentType.diagnostic(
+          "\(name) lists \(Self.shown(identifier)), which no file here declares (another app's type, presumably); Launch Services ignores it until a declaration is installed",
+          at: location, hint: nearHint))
+    } else {
+      diagnostics.append(
+        ValidationRule.undeclaredContentType.diagnostic(
+          "\(name) lists \(Self.shown(identifier)), which is declared nowhere, and none of its content types is declared",
+          at: location,
+          hint: nearHint
+            ?? "export or import a declaration for \(Self.shown(identifier)), or \(remedies.loadDeclarations)"
+        ))
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import PropertyLists
+
+// Identifier rules: spelling, Apple's domains, dynamic identifiers, system types, and the same
+// identifier declared twice or both exported and imported.
+extension ValidationRun {
+  /// Identifiers across files: duplicates with the same role, and types both exported and imported.
+  mutating func checkIdentifiers() {
+    var firstByKind: [TypeDeclaration.Kind: [TypeIdentifier: TypeDeclaration]] = [:]
+    var exported: Set<TypeIdentifier> = []
+    for source in sources {
+      for declaration in source.exported { exported.insert(declaration.identifier) }
+    }
+    for source in sources {
+      for declaration in source.declarations {
+        let identifier = declaration.identifier
+        let location = declaration.identifierLocation ?? declaration.location
+        if let first = firstByKind[declaration.kind]?[identifier] {
+          diagnostics.append(
+            ValidationRule.duplicateIdentifier.diagnostic(
+              "\(Self.shown(identifier)) is \(declaration.kind.rawValue) again; first declared at \(Self.describe(first.identifierLocation ?? first.location))",
+              at: location, hint: "remove one of the declarations"))
+        } else {
+          firstByKind[declaration.kind, default: [:]][identifier] = declaration
+        }
+        if declaration.kind == .imported && exported.contains(identifier) {
+          diagnostics.append(
+            ValidationRule.exportedAndImported.diagnostic(
+              "\(Self.shown(identifier)) is both exported and imported; the exported declaration wins",
+              at: location, hint: "remove the import"))
+        }
+      }
+    }
+  }
+
+  /// One declaration's identifier: its spelling and its domain.
+  ///
+  /// - Returns: Whether the identifier can be used for conformance checks.
+  mutating func checkIdentifier(of declaration: TypeDeclaration) -> Bool {
+    let identifier = declaration.identifier
+    let location = declaration.identifierLocation ?? declaration.location
+    let raw = identifier.rawValue
+    if Self.hasVariable(raw) { return false }
+    if let problem = TypeIdentifier.syntaxProblem(in: raw) {
+      diagnostics.append(
+        ValidationRule.invalidIdentifier.diagnostic(
+          "type identifier \(Self.quoted(raw)) \(problem)", at: location,
+          hint: Self.identifierHint(problem)))
+      return false
+    }
+
+    let systemDeclares = baseRegistry.declaration(for: identifier)?.kind == .system
+    if identifier.isDynamic {
+      diagnostics.append(
+        ValidationRule.dynamicIdentifier.diagnostic(
+          "\(declaration.kind.rawValue) type \(raw) is a dynamic identifier\(Self.standsFor(identifier)); a declaration names a type of its own",
+          at: location,
+          hint: "give the type a reverse-DNS identifier of your own and list the tags there"))
+    } else if declaration.kind == .exported && identifier.isReserved {
+      diagnostics.append(
+        ValidationRule.reservedIdentifier.diagnostic(
+          "exported type \(raw) is in a domain only Apple declares",
+          at: location,
+          hint: systemDeclares
+            ? "remove the declaration: the system declares \(raw)"
+            : "import the type (UTImportedTypeDeclarations) or use your own reverse-DNS domain"))
+    } else if declaration.kind == .exported && systemDeclares {
+      diagnostics.append(
+        ValidationRule.exportedSystemType.diagnostic(
+          "exported type \(raw) is declared by the system; only its owner exports a type, and the system's declaration wins",
+          at: location,
+          hint:
+            "import \(raw) (UTImportedTypeDeclarations) if you rely on it, or remove the declaration"
+        ))
+    } else if declaration.kind == .imported && systemDeclares {
+      diagnostics.append(
+        ValidationRule.redeclaredSystemType.diagnostic(
+          "\(raw) is a system type; this imported declaration is ignored",
+          at: location, hint: "remove the declaration and use the system type"))
+    } else if declaration.kind == .imported && identifier.key.hasPrefix("public.") {
+      // Only Apple declares public. types, so an import of one no system declares names a type
+      // that does not exist, unless Folio's table lacks it: a warning that says both.
+      diagnostics.append(
+        ValidationRule.unknownSystemType.diagnostic(
+          "imported type \(raw) is in the public domain, which only Apple declares, and is not in Folio's table of system types; if no system declares it, the import names a type that does not exist",
+          at: location,
+          hint: nearestKnownIdentifier(to: identifier).map { "did you mean \($0)?" }
+            ?? "use the identifier its owner declares, or your own reverse-DNS domain"))
+    }
+    return true
+  }
+
+  /// `" (the system's stand-in for files with extension 'rs')"`, or nothing when it does not decode.
+  static func standsFor(_ identifier: TypeIdentifier) -> String {
+    guard let specification = identifier.dynamicSpecification, !specification.tags.isEmpty else {
+      return ""
+    }
+    let tags = specification.tags.map { tag -> String in
+      switch tag.tagClass {
+      case .filenameExtension: "files with extension \(quoted(tag.value))"
+      case .mimeType: "MIME type \(quoted(tag.value))"
+      case .osType: "OSType \(quoted(tag.value))"
+      default: "\(tag.tagClass.identifier) \(quoted(tag.value))"
+      }
+    }
+    return " (the system's stand-in for \(tags.joined(separator: " and ")))"
+  }
+}

@@ -1,0 +1,139 @@
+import PropertyLists
+
+/// The state of one validation: the combined registry and what has been found so far.
+///
+/// Each rule family is an extension in its own file; `checkAll` runs them in a fixed order.
+struct ValidationRun {
+  let sources: [DeclarationSource]
+  let baseRegistry: TypeRegistry
+  let registry: TypeRegistry
+  let remedies: TypeDeclarationValidator.Remedies
+  /// Identifiers declared in the validated files (not the base registry), folded for lookup.
+  let ownIdentifiers: Set<TypeIdentifier>
+  var diagnostics: [Diagnostic] = []
+
+  init(
+    sources: [DeclarationSource], baseRegistry: TypeRegistry,
+    remedies: TypeDeclarationValidator.Remedies
+  ) {
+    self.sources = sources
+    self.baseRegistry = baseRegistry
+    self.remedies = remedies
+    var builder = TypeRegistryBuilder()
+    for node in baseRegistry.nodes {
+      if let declaration = node.declaration, declaration.kind != .system {
+        builder.add(declaration)
+      }
+    }
+    for source in sources { builder.add(source) }
+    self.registry = builder.build()
+    self.ownIdentifiers = Set(sources.flatMap { $0.declarations.map(\.identifier) })
+  }
+
+  mutating func checkAll() {
+    for source in sources { diagnostics += source.diagnostics }
+    checkBuildVariables()
+    checkIdentifiers()
+    for source in sources {
+      for documentType in source.documentTypes { check(documentType) }
+    }
+    for source in sources {
+      for declaration in source.declarations { check(declaration) }
+    }
+    checkDuplicateExtensions()
+  }
+
+  /// One declaration: its identifier's domain, its parents, its tags.
+  private mutating func check(_ declaration: TypeDeclaration) {
+    let identifierUsable = checkIdentifier(of: declaration)
+    checkParents(of: declaration, identifierUsable: identifierUsable)
+    checkTags(of: declaration)
+    if declaration.conformsTo.isEmpty && declaration.tags.isEmpty {
+      diagnostics.append(
+        ValidationRule.emptyDeclaration.diagnostic(
+          "\(Self.shown(declaration.identifier)) declares neither UTTypeConformsTo nor UTTypeTagSpecification",
+          at: declaration.identifierLocation ?? declaration.location,
+          hint: "add its parents and its filename extensions or MIME types"))
+    }
+  }
+
+  func sortedDiagnostics() -> [Diagnostic] {
+    Self.sort(diagnostics, fileOrder: sources.map(\.name))
+  }
+
+  /// Orders diagnostics by file (in the given order), line (or byte offset) and column;
+  /// diagnostics at the same place keep their order.
+  static func sort(_ diagnostics: [Diagnostic], fileOrder names: [String]) -> [Diagnostic] {
+    let fileOrder = Dictionary(
+      names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    return diagnostics.enumerated().sorted { a, b in
+      let left = a.element.location
+      let right = b.element.location
+      let leftFile = left.flatMap { fileOrder[$0.file] } ?? Int.max
+      let rightFile = right.flatMap { fileOrder[$0.file] } ?? Int.max
+      if leftFile != rightFile { return leftFile < rightFile }
+      let leftLine = left?.line ?? left?.byteOffset ?? 0
+      let rightLine = right?.line ?? right?.byteOffset ?? 0
+      if leftLine != rightLine { return leftLine < rightLine }
+      let leftColumn = left?.column ?? 0
+      let rightColumn = right?.column ?? 0
+      if leftColumn != rightColumn { return leftColumn < rightColumn }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+
+  // MARK: Helpers shared by the rule families
+
+  /// An identifier as diagnostics show it: escaped, so an invisible character shows.
+  static func shown(_ identifier: TypeIdentifier) -> String {
+    DiagnosticText.escaped(identifier.rawValue)
+  }
+
+  /// A value as diagnostics quote it.
+  static func quoted(_ text: String) -> String {
+    DiagnosticText.quoted(text)
+  }
+
+  static func hasVariable(_ text: String) -> Bool {
+    BuildVariables.containsReference(text)
+  }
+
+  /// Whether an identifier is in a domain whose types only Apple's system declares.
+  static func isInAppleDomain(_ identifier: TypeIdentifier) -> Bool {
+    identifier.isReserved && !identifier.isDynamic
+  }
+
+  static func identifierHint(_ problem: String) -> String {
+    if problem.contains("whitespace") { return "remove the whitespace" }
+    if problem.contains("reverse-DNS") { return "use reverse-DNS such as com.yourcompany.name" }
+    if problem.contains("empty") {
+      return "write a reverse-DNS identifier such as com.yourcompany.name"
+    }
+    if problem.contains("invisible") {
+      return "retype the identifier without the invisible character"
+    }
+    return "use only ASCII letters, digits, hyphens and periods"
+  }
+
+  static func describe(_ location: SourceLocation?) -> String {
+    location?.description ?? "an earlier declaration"
+  }
+
+  /// The known identifier closest to an unknown one, when it is close enough to be a typo: one
+  /// edit away, or two for identifiers of twelve characters or more.
+  func nearestKnownIdentifier(to identifier: TypeIdentifier) -> TypeIdentifier? {
+    let text = TypeIdentifier.foldCase(identifier.rawValue)
+    guard text.utf8.count >= 6 else { return nil }
+    var best: (identifier: TypeIdentifier, distance: Int)?
+    for node in registry.nodes where node.declaration != nil {
+      let candidate = TypeIdentifier.foldCase(node.identifier.rawValue)
+      guard abs(candidate.utf8.count - text.utf8.count) <= 2, candidate != text else { continue }
+      let distance = editDistance(candidate, text)
+      let allowed = text.utf8.count >= 12 ? 2 : 1
+      if distance <= allowed, distance < (best?.distance ?? Int.max) {
+        best = (node.identifier, distance)
+      }
+    }
+    return best?.identifier
+  }
+}
