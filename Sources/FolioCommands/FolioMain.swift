@@ -44,6 +44,9 @@ public enum FolioMain {
     case .help(let path):
       context.standardOutput.write(HelpFormatter.help(for: path))
       return ExitCode.success.code
+    case .manual:
+      context.standardOutput.write(ManPage(tree: CommandTree(root: root), version: version).text)
+      return ExitCode.success.code
     case .run(let type, let parsed):
       do {
         let command = try type.init(parsing: parsed)

@@ -14,6 +14,8 @@ public struct ArgumentParser: Sendable {
     case help([any ParsableCommand.Type])
     /// Print the version.
     case version
+    /// Print the manual page (`folio help --man`).
+    case manual
   }
 
   /// The root command (`folio`).
@@ -41,7 +43,9 @@ public struct ArgumentParser: Sendable {
       if token == "--help" || token == "-h" { return .help(path) }
       if token == "--version" && path.count == 1 { return .version }
       if path.count == 1 && token == "help" {
-        return .help(try helpPath(Array(arguments[(index + 1)...])))
+        let rest = Array(arguments[(index + 1)...])
+        if rest == ["--man"] { return .manual }
+        return .help(try helpPath(rest))
       }
       if token.hasPrefix("-") && token != "-" {
         let name = String(token.drop { $0 == "-" }.prefix { $0 != "=" })
