@@ -12,6 +12,9 @@ struct ProgressLine {
   /// The word leading the line (`Packing`).
   var verb: String
 
+  /// How long the work runs before a time left is shown (the first rates mislead).
+  static let estimateAfter: Duration = .seconds(1)
+
   /// The narrowest a shortened path may become before it is dropped instead.
   static let shortestPath = 12
 
@@ -40,7 +43,9 @@ struct ProgressLine {
     var time: String?
     if snapshot.isFinished {
       time = "in \(ProgressDisplay.clock(snapshot.elapsed))"
-    } else if let remaining = snapshot.estimatedTimeRemaining {
+    } else if let remaining = snapshot.estimatedTimeRemaining,
+      snapshot.elapsed >= Self.estimateAfter
+    {
       time = "\(ProgressDisplay.clock(remaining)) left"
     }
     let path = snapshot.isFinished ? nil : snapshot.currentFile.map(Self.escaped)

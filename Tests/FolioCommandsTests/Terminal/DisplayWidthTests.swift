@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioCommands
@@ -36,5 +37,31 @@ import Testing
     for columns in 1...DisplayWidth.of(path) {
       #expect(DisplayWidth.of(DisplayWidth.middleTruncated(path, fitting: columns)) <= columns)
     }
+  }
+}
+
+@Suite struct TerminalSizeTests {
+  @Test func resizeSignalReachesTheWatcher() async throws {
+    let resizes = TerminalSize.resizes()
+    let received = Task {
+      for await _ in resizes { return true }
+      return false
+    }
+    // The source is armed on its queue asynchronously: signal the process until it arrives.
+    let sender = Task {
+      for _ in 0..<100 {
+        kill(getpid(), SIGWINCH)
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+    #expect(await received.value)
+    sender.cancel()
+  }
+
+  @Test func columnsOfANonTerminalAreUnknown() throws {
+    let pipe = Pipe()
+    #expect(TerminalSize.columns(of: pipe.fileHandleForWriting.fileDescriptor) == nil)
+    #expect(OutputSink.buffer(isTerminal: true, columns: 33).columns == 33)
+    #expect(OutputSink.buffer(isTerminal: false, columns: 33).columns == nil)
   }
 }
