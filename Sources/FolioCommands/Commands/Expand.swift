@@ -26,9 +26,10 @@ extension FolioCommand {
         """,
       options: [
         output, force, update, maxBytes, maxEntries, maxRatio, allowCollisions, keepTopFolder,
-        keepAppleDouble, noSync, lockTimeout, ProgressOptions.mode, ProgressOptions.quiet,
+        keepAppleDouble, noSync, SharedOptions.include, SharedOptions.exclude, lockTimeout,
+        ProgressOptions.mode, ProgressOptions.quiet,
       ],
-      arguments: [archiveArgument])
+      arguments: [archiveArgument, pathArguments])
 
     static let output = Option.path(
       "output", short: "o", valueName: "DEST", directory: true, help: "The folder to create.")
@@ -62,6 +63,11 @@ extension FolioCommand {
       help:
         "The archive to expand; '-' reads standard input (a tar streams; a zip is copied to a temporary file first, within --max-bytes; -o is then required)."
     )
+    static let pathArguments = Argument.many(
+      "PATH", minimum: 0, completion: .none,
+      help:
+        "Expand only these entries (and what is below them), named as 'folio list' shows them or inside the top folder."
+    )
 
     let archive: String
     let output: String?
@@ -90,6 +96,14 @@ extension FolioCommand {
       policy.keepsTopFolder = try arguments[Self.keepTopFolder]
       policy.skipsAppleDouble = !(try arguments[Self.keepAppleDouble])
       policy.flushesBeforeCommit = !(try arguments[Self.noSync])
+      policy.selection = try SharedOptions.selection(
+        paths: arguments[Self.pathArguments], include: try arguments[SharedOptions.include],
+        exclude: try arguments[SharedOptions.exclude])
+      if update && !policy.selection.isEverything {
+        throw UsageError(
+          "--update cannot be combined with PATH, --include or --exclude: it would remove the entries left out"
+        )
+      }
       self.policy = policy
       lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
       progress = try arguments[ProgressOptions.mode]
@@ -139,15 +153,17 @@ extension FolioCommand {
         for skipped in result.skippedEntries {
           standardError.write("folio: skipped \(skipped.display) (macOS metadata)\n")
         }
-        var summary = "expanded \(ProgressDisplay.count(result.fileCount)) files"
+        var summary = "expanded \(Counted.phrase(result.fileCount, "file"))"
         if result.symbolicLinkCount > 0 {
-          summary += ", \(result.symbolicLinkCount) symbolic links"
+          summary += ", \(Counted.phrase(result.symbolicLinkCount, "symbolic link"))"
         }
-        if result.hardLinkCount > 0 { summary += ", \(result.hardLinkCount) hard links" }
+        if result.hardLinkCount > 0 {
+          summary += ", \(Counted.phrase(result.hardLinkCount, "hard link"))"
+        }
         summary += " (\(ProgressDisplay.bytes(result.byteCount))) into \(result.destination.path)"
         summary += " (\(result.format))"
         if expansionMode == .update && result.replacedExisting {
-          summary += "; \(result.unchangedFileCount) unchanged files kept"
+          summary += "; \(Counted.phrase(result.unchangedFileCount, "unchanged file")) kept"
         } else if result.replacedExisting {
           summary += ", replacing what was there"
         }

@@ -13,7 +13,7 @@ extension FolioCommand {
         truncated stream, gzip trailer that does not match) is an error, even
         after the entries before the damage were listed.
         """,
-      options: [names],
+      options: [names, SharedOptions.include, SharedOptions.exclude],
       arguments: [archiveArgument])
 
     static let names = Option.flag(
@@ -26,25 +26,34 @@ extension FolioCommand {
 
     let archive: String
     let namesOnly: Bool
+    let selection: PathSelection
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
       namesOnly = try arguments[Self.names]
+      selection = try SharedOptions.selection(
+        include: try arguments[SharedOptions.include],
+        exclude: try arguments[SharedOptions.exclude])
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let input: ArchiveInput =
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
-      let namesOnly = self.namesOnly
-      let now = Date()
+      let (namesOnly, selection) = (self.namesOnly, self.selection)
+      let line = ListingLine(now: Date())
       try await Task.detached {
         var pending = ""
         try ArchiveLister.forEachEntry(in: input) { entry in
+          if !selection.isEverything
+            && !selection.selects(entryName: String(decoding: entry.name.bytes, as: UTF8.self))
+          {
+            return
+          }
           if namesOnly {
             pending += EntryName.escapeForListing(entry.name) + "\n"
           } else {
-            pending += ArchiveLister.line(for: entry, now: now) + "\n"
+            pending += line.render(entry) + "\n"
           }
           if pending.utf8.count >= 1 << 16 {
             try Task.checkCancellation()

@@ -24,14 +24,16 @@ struct Pack: ParsableCommand {
       times clamped to SOURCE_DATE_EPOCH.
       """,
     options: [
-      output, format, level, reproducible, keepParent, allowExternalSymlinks, SharedOptions.jobs,
-      ProgressOptions.mode, lockTimeout, ProgressOptions.quiet,
+      output, force, format, level, reproducible, keepParent, allowExternalSymlinks,
+      SharedOptions.exclude, SharedOptions.jobs, ProgressOptions.mode, lockTimeout,
+      ProgressOptions.quiet,
     ],
     arguments: [packageArgument])
 
   static let output = Option.path(
     "output", short: "o", valueName: "OUT",
     help: "The archive to write (default: PACKAGE's name plus the format's extension, here).")
+  static let force = Option.flag("force", short: "f", help: "Replace an existing OUT.")
   static let format = Option.choice(
     "format", valueName: "FORMAT", ArchiveFormat.allCases, name: \.name,
     help: "zip, tar, tar.gz, tar.bz2, tar.xz or tar.zst (default: from OUT's extension, else zip).")
@@ -53,6 +55,7 @@ struct Pack: ParsableCommand {
 
   var package: String
   var output: String?
+  var force: Bool
   var format: ArchiveFormat?
   var level: Int?
   var reproducible: Bool
@@ -62,10 +65,12 @@ struct Pack: ParsableCommand {
   var quiet: Bool
   var lockTimeout: Duration
   var jobs: Int?
+  var selection: PathSelection
 
   init(parsing arguments: ParsedArguments) throws {
     package = arguments[Self.packageArgument]
     output = try arguments[Self.output]
+    force = try arguments[Self.force]
     format = try arguments[Self.format]
     level = try arguments[Self.level]
     reproducible = try arguments[Self.reproducible]
@@ -75,6 +80,8 @@ struct Pack: ParsableCommand {
     quiet = try arguments[ProgressOptions.quiet]
     lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
     jobs = try arguments[SharedOptions.jobs]
+    selection = try SharedOptions.selection(
+      include: [], exclude: try arguments[SharedOptions.exclude])
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
@@ -106,9 +113,17 @@ struct Pack: ParsableCommand {
       destination = URL(
         fileURLWithPath: context.absolutePath(name + "." + resolvedFormat.fileExtension))
     }
+    // One rule for every command that writes a file: an existing output is replaced only
+    // with --force.
+    var existing = stat()
+    if !force && lstat(destination.path, &existing) == 0 {
+      throw CommandFailure(
+        code: "destination-exists",
+        message: "'\(destination.path)' already exists; use --force to replace it")
+    }
     var options = PackOptions(
       format: resolvedFormat, keepParent: keepParent, reproducible: reproducible,
-      allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry)
+      allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry, selection: selection)
     options.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
@@ -141,7 +156,7 @@ struct Pack: ParsableCommand {
     }
     if !quiet {
       context.standardOutput.write(
-        "packed \(ProgressDisplay.count(result.fileCount)) files (\(ProgressDisplay.bytes(result.byteCount))) into \(destination.path) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
+        "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))) into \(destination.path) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
       )
     }
     return .success

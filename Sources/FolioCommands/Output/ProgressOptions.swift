@@ -1,3 +1,5 @@
+import Packaging
+
 /// The options every command that shows progress declares, so their help agrees.
 enum ProgressOptions {
   /// `--progress MODE`, read by ``ProgressDisplay/mode(progress:quiet:sink:)``.
@@ -17,6 +19,27 @@ enum SharedOptions {
   static let declarations = Option.repeating(
     "declarations", valueName: "FILE", completion: .file,
     help: "Also load types declared in FILE (an Info.plist); may repeat.")
+
+  /// `--include GLOB`, repeatable: only entries matching one of them.
+  static let include = Option.repeating(
+    "include", valueName: "GLOB",
+    help: "Only entries matching GLOB (see 'Selecting entries' in the README); may repeat.")
+
+  /// `--exclude GLOB`, repeatable: leave matching entries out.
+  static let exclude = Option.repeating(
+    "exclude", valueName: "GLOB",
+    help: "Leave out entries matching GLOB, and everything inside a matching folder; may repeat.")
+
+  /// The selection the usual options ask for, a bad glob being a usage error.
+  static func selection(paths: [String] = [], include: [String], exclude: [String]) throws
+    -> PathSelection
+  {
+    do {
+      return try PathSelection(paths: paths, including: include, excluding: exclude)
+    } catch let error as PackagingError {
+      throw UsageError(error.message)
+    }
+  }
 
   /// `--lock-timeout SECONDS`.
   static func lockTimeout(on what: String) -> Option<Duration?> {

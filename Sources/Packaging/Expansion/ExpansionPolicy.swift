@@ -44,6 +44,9 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// renamed into place (default `true`: after a crash the destination holds
   /// either the old tree or the whole new one, never empty files).
   public var flushesBeforeCommit: Bool
+  /// Which entries are expanded (default: all); the others are read, so
+  /// checksums are still verified, but not written.
+  public var selection: PathSelection
 
   /// Creates a policy; every parameter defaults to the value of ``default``.
   ///
@@ -58,12 +61,14 @@ public struct ExpansionPolicy: Hashable, Sendable {
   ///   - skipsAppleDouble: Whether AppleDouble entries are skipped.
   ///   - keepsTopFolder: Whether a single top folder stays inside the destination.
   ///   - flushesBeforeCommit: Whether the tree is flushed to disk before the rename.
+  ///   - selection: Which entries are expanded.
   public init(
     maxTotalBytes: Int64 = 16 << 30, maxEntryCount: Int = 1_000_000,
     maxCompressionRatio: Double = 1_000, ratioGraceBytes: Int64 = 1 << 20,
     maxNameLength: Int = 1_024, maxComponentLength: Int = 255,
     allowsNameCollisions: Bool = false, skipsAppleDouble: Bool = true,
-    keepsTopFolder: Bool = false, flushesBeforeCommit: Bool = true
+    keepsTopFolder: Bool = false, flushesBeforeCommit: Bool = true,
+    selection: PathSelection = .everything
   ) {
     self.maxTotalBytes = maxTotalBytes
     self.maxEntryCount = maxEntryCount
@@ -75,6 +80,7 @@ public struct ExpansionPolicy: Hashable, Sendable {
     self.skipsAppleDouble = skipsAppleDouble
     self.keepsTopFolder = keepsTopFolder
     self.flushesBeforeCommit = flushesBeforeCommit
+    self.selection = selection
   }
 
   /// The defaults: 16 GiB, a million entries, ratio 1,000, names of 1,024

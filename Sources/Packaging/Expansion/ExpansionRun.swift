@@ -13,6 +13,9 @@ struct ExpansionRun {
   private var reportedBytes: Int64 = 0
   private var counts = (files: 0, directories: 0, symbolicLinks: 0, hardLinks: 0)
   private var skipped: [EntryName] = []
+  private var sawEntries = false
+  /// The selection's named paths met so far; one never met is an error.
+  private var selectedPaths: Set<String> = []
   private let zipSummary: ZipExpansionCheck.Summary?
 
   /// Prepares a walk.
@@ -42,7 +45,8 @@ struct ExpansionRun {
 
   mutating func expandEntries() throws {
     if let zipSummary {
-      reporter?.totalFileCount += zipSummary.fileCount
+      // With a selection, how many files it takes is known only at the end.
+      if policy.selection.isEverything { reporter?.totalFileCount += zipSummary.fileCount }
       reporter?.totalByteCount += UInt64(clamping: zipSummary.declaredBytes)
     } else if let size = source.inputSize {
       reporter?.totalByteCount += UInt64(clamping: size)
@@ -51,8 +55,14 @@ struct ExpansionRun {
       try reporter?.checkCancellation()
       try expand(entry)
     }
+    if ledger.entryCount == 0 && !policy.selection.isEverything && sawEntries {
+      throw PackagingError(.entryNotFound, "no entry of '\(sourceName)' is selected")
+    }
     if ledger.entryCount == 0 {
       throw PackagingError(.emptyArchive, "'\(sourceName)' holds no entries")
+    }
+    if let missing = policy.selection.paths.first(where: { !selectedPaths.contains($0) }) {
+      throw PackagingError(.entryNotFound, "'\(sourceName)' has no entry '\(missing)'")
     }
   }
 
@@ -63,6 +73,15 @@ struct ExpansionRun {
   private mutating func expand(_ entry: SourceEntry) throws {
     let info = entry.info
     let name = info.name
+    sawEntries = true
+    if !policy.selection.isEverything {
+      let text = String(decoding: name.bytes, as: UTF8.self)
+      guard policy.selection.selects(entryName: text) else {
+        try discardData(of: entry)
+        return
+      }
+      if let path = policy.selection.namedPath(selecting: text) { selectedPaths.insert(path) }
+    }
     if entry.isEncrypted {
       throw PackagingError(.encryptedEntry, "entry \(name.display) is encrypted")
     }

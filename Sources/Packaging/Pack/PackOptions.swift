@@ -33,6 +33,10 @@ public struct PackOptions: Sendable {
   /// See ``ArchiveWriterOptions/jobs``: the archive is the same whatever the number.
   public var jobs: Int?
 
+  /// Which paths below the package are packed (default: all); an excluded
+  /// folder is left out with everything in it.
+  public var selection: PathSelection
+
   /// Creates options.
   ///
   /// - Parameters:
@@ -45,11 +49,13 @@ public struct PackOptions: Sendable {
   ///   - allowExternalSymlinks: Whether to store links pointing outside.
   ///   - typeRegistry: The registry that types file names.
   ///   - jobs: How many threads compress, or `nil` for the processors available.
+  ///   - selection: Which paths below the package are packed.
   public init(
     format: ArchiveFormat? = nil, compressionLevel: Int? = nil,
     compression: EntryCompression = .automatic, keepParent: Bool = true,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
-    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .system, jobs: Int? = nil
+    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .system, jobs: Int? = nil,
+    selection: PathSelection = .everything
   ) {
     self.jobs = jobs
     self.format = format
@@ -60,5 +66,6 @@ public struct PackOptions: Sendable {
     self.sourceDateEpoch = sourceDateEpoch
     self.allowExternalSymlinks = allowExternalSymlinks
     self.typeRegistry = typeRegistry
+    self.selection = selection
   }
 }

@@ -43,6 +43,8 @@ struct PackageWalker {
   let rootPath: String
   /// Whether links leaving the package are kept rather than refused.
   let allowExternalSymlinks: Bool
+  /// Which paths are packed; a folder left out is not walked.
+  var selection: PathSelection = .everything
 
   /// The most symbolic links followed while deciding where one link points.
   static let maximumLinkHops = 40
@@ -97,6 +99,7 @@ struct PackageWalker {
       folder: folder, displayPath: Self.join(rootPath, relativePath))
     for name in names {
       let childPath = relativePath.isEmpty ? name : relativePath + "/" + name
+      if !selection.isEverything && !selection.selects(packagePath: childPath) { continue }
       let displayPath = Self.join(rootPath, childPath)
       var info = stat()
       guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {

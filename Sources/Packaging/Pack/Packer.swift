@@ -123,8 +123,9 @@ public enum Packer {
     let rootName = try topFolderName(source: source, output: output)
 
     try reporter.checkCancellation()
-    let walker = PackageWalker(
+    var walker = PackageWalker(
       root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
+    walker.selection = options.selection
     let totals = try walker.count()
     let storesHardLinks = format.isTar
     let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes

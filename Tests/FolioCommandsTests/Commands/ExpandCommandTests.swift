@@ -30,7 +30,7 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       let (status, output, errors) = await runFolio(
         ["expand", "Note.examplenotebook.tar.gz"], in: folder)
       #expect(status == 0, "\(errors)")
-      #expect(output.hasPrefix("expanded 1 files"))
+      #expect(output.hasPrefix("expanded 1 file ("))
       let restored = folder.appendingPathComponent("Note.examplenotebook")
       #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("a.txt").path))
       #expect(FileManager.default.fileExists(atPath: restored.appendingPathComponent("empty").path))

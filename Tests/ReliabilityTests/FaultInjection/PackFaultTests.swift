@@ -18,7 +18,9 @@ struct PackFaultTests {
           .write(to: output)
         // tar.gz runs reproducibly, so a retried fault must give the very same bytes.
         let reproducible = format == "zip" ? [] : ["--reproducible"]
-        return (["pack", package.path, "-o", output.path, "--quiet"] + reproducible, output)
+        return (
+          ["pack", package.path, "-o", output.path, "--force", "--quiet"] + reproducible, output
+        )
       },
       verify: { output in
         try ArchiveOracle.differences(

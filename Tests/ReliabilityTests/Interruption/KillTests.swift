@@ -15,7 +15,7 @@ struct KillTests {
       name: "pack zip",
       prepare: { folder in
         let output = folder.appendingPathComponent("pages.zip")
-        return (["pack", source.path, "-o", output.path, "--quiet"], output)
+        return (["pack", source.path, "-o", output.path, "--force", "--quiet"], output)
       },
       reset: { folder in
         try Self.olderArchive.write(to: folder.appendingPathComponent("pages.zip"))

@@ -1,0 +1,6 @@
+extension PackagingError.Code {
+  /// A `--include`/`--exclude` glob cannot be parsed.
+  public static let invalidPattern = Self("invalid-pattern")
+  /// A path named for expansion is not in the archive, or nothing matched the selection.
+  public static let entryNotFound = Self("entry-not-found")
+}

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import Packaging
+
+@Suite struct PathPatternTests {
+  private func matches(_ pattern: String, _ path: String) throws -> Bool {
+    try PathPattern(pattern).matches(path)
+  }
+
+  @Test func starStaysInsideOneComponent() throws {
+    #expect(try matches("pages/*.txt", "pages/a.txt"))
+    #expect(try !matches("pages/*.txt", "pages/sub/a.txt"))
+    #expect(try matches("p*s/a.txt", "pages/a.txt"))
+    #expect(try !matches("*.txt", "pages"))
+  }
+
+  @Test func patternWithoutSlashMatchesANameAtAnyDepth() throws {
+    #expect(try matches("*.tmp", "a.tmp"))
+    #expect(try matches("*.tmp", "pages/deep/a.tmp"))
+    #expect(try matches(".DS_Store", "pages/.DS_Store"))
+    #expect(try !matches("a.tmp", "pages/xa.tmp"))
+  }
+
+  @Test func patternWithSlashIsAnchored() throws {
+    #expect(try matches("pages/a.txt", "pages/a.txt"))
+    #expect(try !matches("pages/a.txt", "x/pages/a.txt"))
+    #expect(try matches("/pages", "pages/a.txt"))
+  }
+
+  @Test func doubleStarMatchesAnyNumberOfComponents() throws {
+    #expect(try matches("**/cache", "cache"))
+    #expect(try matches("**/cache", "a/b/cache/x.bin"))
+    #expect(try matches("pages/**/*.txt", "pages/a.txt"))
+    #expect(try matches("pages/**/*.txt", "pages/x/y/a.txt"))
+    #expect(try !matches("pages/**/*.txt", "other/a.txt"))
+    #expect(try matches("build/**", "build/x"))
+    #expect(try matches("a**b", "axxb"))
+    #expect(try !matches("a**b", "ax/xb"))
+  }
+
+  @Test func matchingAFolderCoversEverythingInside() throws {
+    #expect(try matches("pages", "pages/a.txt"))
+    #expect(try matches("pages/", "pages/deep/a.txt"))
+    #expect(try matches("attachments", "Notebook/attachments/x.png"))
+  }
+
+  @Test func questionMarkSetsAndEscapes() throws {
+    #expect(try matches("page?.txt", "page1.txt"))
+    #expect(try !matches("page?.txt", "page10.txt"))
+    #expect(try matches("[ab]*.txt", "b1.txt"))
+    #expect(try !matches("[!ab]*.txt", "b1.txt"))
+    #expect(try matches("[^ab]*.txt", "c1.txt"))
+    #expect(try matches("page[0-9].txt", "page7.txt"))
+    #expect(try matches("[]x]", "]"))
+    #expect(try matches("\\*.txt", "*.txt"))
+    #expect(try !matches("\\*.txt", "a.txt"))
+    #expect(try matches("笔记?.txt", "笔记本.txt"))
+  }
+
+  @Test func badPatternsAreRefusedNamingThem() {
+    for pattern in ["", "/", "[abc", "a\\", "[z-a]"] {
+      #expect {
+        try PathPattern(pattern)
+      } throws: { error in
+        (error as? PackagingError)?.code == .invalidPattern
+          && (error as? PackagingError)?.message.contains("'\(pattern)'") == true
+      }
+    }
+  }
+
+  @Test func selectionCombinesPathsInclusionsAndExclusions() throws {
+    let selection = try PathSelection(
+      paths: ["pages"], including: ["metadata.json"], excluding: ["*.tmp"])
+    #expect(selection.selects(entryName: "Notebook.examplenotebook/pages/a.txt"))
+    #expect(selection.selects(entryName: "Notebook.examplenotebook/metadata.json"))
+    #expect(!selection.selects(entryName: "Notebook.examplenotebook/pages/a.tmp"))
+    #expect(!selection.selects(entryName: "Notebook.examplenotebook/attachments/x.png"))
+    #expect(selection.namedPath(selecting: "N/pages/a.txt") == "pages")
+    #expect(selection.selects(packagePath: "pages/b.txt"))
+    #expect(!selection.selects(packagePath: "other/pages/b.txt"))
+    #expect(PathSelection.everything.selects(entryName: "anything"))
+  }
+}
