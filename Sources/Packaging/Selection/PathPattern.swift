@@ -1,5 +1,6 @@
-/// A glob matched against `/`-separated paths inside a package or archive,
-/// with the rules of `.gitignore` and bsdtar's `--exclude`:
+/// A glob matched against `/`-separated paths inside a package or archive.
+///
+/// The rules are those of `.gitignore` and bsdtar's `--exclude`:
 ///
 /// - `*` matches any run of characters within one component (never `/`);
 ///   `?` matches one character; `[abc]`, `[a-z]` and `[!a-z]` (or `[^a-z]`)
