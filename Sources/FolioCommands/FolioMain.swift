@@ -33,7 +33,7 @@ public enum FolioMain {
     } catch let error as UsageError {
       return reportUsage(error, root: root, context: context)
     } catch {
-      context.standardError.write("error: \(error)\n")
+      context.standardError.write("error: \(ErrorReport(error).line)\n")
       return ExitCode.failure.code
     }
 
@@ -60,7 +60,8 @@ public enum FolioMain {
         context.standardError.write("folio: cancelled\n")
         return ExitCode.interrupted.code
       } catch {
-        context.standardError.write("error: \(error)\n")
+        let report = ErrorReport(error, command: parsed.commandPath)
+        context.standardError.write("error: \(report.line)\n")
         return ExitCode.failure.code
       }
     }

@@ -43,7 +43,8 @@ public enum FolioBinary {
     let expected = url
     if FileManager.default.isExecutableFile(atPath: expected.path) { return .success(expected) }
     if let path = ProcessInfo.processInfo.environment["FOLIO_BINARY"] {
-      return .failure(BuildFailure(description: "FOLIO_BINARY names \(path), which is not an executable"))
+      return .failure(
+        BuildFailure(description: "FOLIO_BINARY names \(path), which is not an executable"))
     }
     let own = ownBuildFolder.appendingPathComponent("debug/folio")
     let result: ProcessResult
@@ -53,7 +54,8 @@ public enum FolioBinary {
         in: ProjectPaths.root)
     } catch {
       return .failure(
-        BuildFailure(description: "\(expected.path) is missing and `swift build` could not start: \(error)"))
+        BuildFailure(
+          description: "\(expected.path) is missing and `swift build` could not start: \(error)"))
     }
     guard result.status == 0, FileManager.default.isExecutableFile(atPath: own.path) else {
       return .failure(

@@ -12,7 +12,8 @@ enum Suggestions {
   ///   - word: What the user typed.
   ///   - candidates: The valid words.
   ///   - limit: How many to return at most.
-  /// - Returns: Up to `limit` candidates, nearest first, ties in candidate order.
+  /// - Returns: Up to `limit` of the nearest candidates (those at the smallest
+  ///   distance found), in candidate order.
   static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
     let typed = Array(word.lowercased())
     guard !typed.isEmpty else { return [] }
@@ -29,7 +30,9 @@ enum Suggestions {
       }
     }
     scored.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
-    return scored.prefix(limit).map(\.word)
+    // Only the nearest: `tar.gzz` suggests `tar.gz`, not every format two steps away.
+    guard let best = scored.first?.distance else { return [] }
+    return scored.prefix { $0.distance == best }.prefix(limit).map(\.word)
   }
 
   /// `; did you mean 'pack'?` (or `'a' or 'b'`), or nothing when no word is close.

@@ -146,7 +146,8 @@ extension FolioCommand {
         }
       } catch let error as PackagingError {
         // The rule's stable code goes last, for scripts: `… has a '..' component [parent-component]`.
-        standardError.write("error: \(error) [\(error.code)]\n")
+        let report = ErrorReport(error, command: ["folio", "expand"])
+        standardError.write("error: \(report.line) [\(report.code)]\n")
         return .failure
       }
       if !quiet {

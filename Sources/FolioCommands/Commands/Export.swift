@@ -103,26 +103,26 @@ struct Export: ParsableCommand {
 
   // MARK: Registry and types
 
-  private func loadRegistry(_ context: CommandContext) throws -> TypeRegistry {
+  func loadRegistry(_ context: CommandContext) throws -> TypeRegistry {
     var builder = TypeRegistryBuilder()
     builder.addExportTypes()
     return try context.loadTypeRegistry(
       declarations: declarations, reportWarnings: !quiet, startingWith: builder)
   }
 
-  private func resolve(_ text: String, option: String, registry: TypeRegistry) throws
+  func resolve(_ text: String, option: String, registry: TypeRegistry) throws
     -> TypeIdentifier
   {
     guard let type = registry.resolve(text) else {
       throw UsageError(
         "unknown type '\(text)' for '--\(option)': not an identifier, extension or MIME type the registry knows"
-      )
+          + TypeSuggestions.didYouMean(text, registry: registry))
     }
     return type
   }
 
   /// The input as an item: a file or folder, or standard input saved to a temporary file.
-  private func item(
+  func item(
     _ input: String, declaredType: TypeIdentifier?, registry: TypeRegistry, context: CommandContext,
     scratch: URL
   ) throws -> (ExportItem, ExportItem.TypeEvidence) {
@@ -147,179 +147,11 @@ struct Export: ParsableCommand {
     )
   }
 
-  private func withScratchFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+  func withScratchFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "folio-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     return try await body(scratch)
-  }
-
-  // MARK: --list
-
-  private func listTargets(
-    _ context: CommandContext, registry: TypeRegistry, declaredType: TypeIdentifier?
-  ) throws -> ExitCode {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "folio-export-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let (input, evidence) = try item(
-      inputs[0], declaredType: declaredType, registry: registry, context: context, scratch: scratch)
-    let plans = ExportPlan.reachablePlans(for: input, exporters: .builtIn, registry: registry)
-    context.standardOutput.write("\(input.displayName): \(input.type) (\(evidence.rawValue))\n")
-    guard !plans.isEmpty else {
-      context.standardOutput.write("  no exporter accepts \(input.type)\n")
-      return .failure
-    }
-    let rows = plans.map { ($0.target.rawValue, $0.defaultOutputName, $0.routeDescription) }
-    let typeWidth = rows.map(\.0.count).max() ?? 0
-    let nameWidth = rows.map(\.1.count).max() ?? 0
-    for (type, name, route) in rows {
-      context.standardOutput.write(
-        "  \(type.padding(toLength: typeWidth, withPad: " ", startingAt: 0))  \(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(route)\n"
-      )
-    }
-    return .success
-  }
-
-  // MARK: One input
-
-  private func exportOne(
-    _ input: String, to targetType: TypeIdentifier, declaredType: TypeIdentifier?,
-    registry: TypeRegistry,
-    mode: ProgressDisplay.Mode, context: CommandContext
-  ) async throws -> ExitCode {
-    try await withScratchFolder { scratch in
-      let (item, evidence) = try self.item(
-        input, declaredType: declaredType, registry: registry, context: context, scratch: scratch)
-      let plan = try ExportPlan.make(
-        for: item, to: targetType, exporters: .builtIn, registry: registry)
-      let toStandardOutput = output == "-" || (output == nil && input == "-")
-      let explanationSink = toStandardOutput ? context.standardError : context.standardOutput
-      if explain {
-        var lines = plan.explanation
-        lines[0] += " [\(evidence.rawValue)]"
-        explanationSink.write(lines.joined(separator: "\n") + "\n")
-      }
-      let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Exporting")
-      let (quiet, standardError) = (self.quiet, context.standardError)
-      let lockWait: @Sendable (String) -> Void = { line in
-        if !quiet { standardError.write("folio: \(line)\n") }
-      }
-      let result: ExportResult
-      if toStandardOutput {
-        let sink = context.standardOutput
-        result = try await display.track { progress in
-          try await plan.run(
-            streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1),
-            onLockWait: lockWait)
-        }
-      } else {
-        var destination = URL(
-          fileURLWithPath: context.absolutePath(output ?? plan.defaultOutputName))
-        // Like cp: an existing folder (or a name ending in '/') receives the output inside,
-        // unless the result is itself a folder the user is replacing.
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(
-          atPath: destination.path, isDirectory: &isDirectory)
-        if let output,
-          output.hasSuffix("/")
-            || (exists && isDirectory.boolValue
-              && !registry.conforms(plan.resultType, to: .directory))
-        {
-          destination = destination.appendingPathComponent(plan.defaultOutputName)
-        }
-        let target = destination
-        result = try await display.track { progress in
-          try await plan.run(
-            to: target, overwrite: force, progress: progress.subprogress(assigningCount: 1),
-            onLockWait: lockWait)
-        }
-      }
-      for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }
-      if !quiet, let written = result.output {
-        context.standardOutput.write(
-          "exported \(input) (\(item.type)) to \(written.path) (\(result.type))\n")
-      }
-      return .success
-    }
-  }
-
-  // MARK: Batch
-
-  private func exportBatch(
-    to targetType: TypeIdentifier, declaredType: TypeIdentifier?, registry: TypeRegistry,
-    mode: ProgressDisplay.Mode, context: CommandContext
-  ) async throws -> ExitCode {
-    var folder = URL(fileURLWithPath: context.currentDirectory)
-    if let output {
-      folder = URL(fileURLWithPath: context.absolutePath(output))
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
-        throw UsageError(
-          "with several INPUTs, '-o' must name an existing folder; '\(output)' is not one")
-      }
-    }
-    // Plan every input first; one that cannot be planned fails alone.
-    var failures: [Int: String] = [:]
-    var tasks: [(Int, BatchExport.Task)] = []
-    var claimed: [String: String] = [:]
-    for (index, input) in inputs.enumerated() {
-      do {
-        let (item, _) = try ExportItem.identify(
-          at: URL(fileURLWithPath: context.absolutePath(input)), displayName: input,
-          declaredType: declaredType,
-          registry: registry)
-        let plan = try ExportPlan.make(
-          for: item, to: targetType, exporters: .builtIn, registry: registry)
-        let destination = folder.appendingPathComponent(plan.defaultOutputName)
-        if let earlier = claimed[destination.path] {
-          throw ExportError(
-            .outputExists, "'\(destination.path)' is also the output of '\(earlier)'")
-        }
-        claimed[destination.path] = input
-        if explain {
-          context.standardOutput.write(plan.explanation.joined(separator: "\n") + "\n")
-        }
-        tasks.append((index, BatchExport.Task(plan: plan, output: destination, overwrite: force)))
-      } catch {
-        failures[index] = "\(error)"
-      }
-    }
-    let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Exporting")
-    let batch = BatchExport(concurrency: jobs)
-    let plannedTasks = tasks.map(\.1)
-    let results = try await display.track { progress in
-      await batch.run(plannedTasks, progress: progress)
-    }
-    var outcomes: [Int: Result<ExportResult, any Error>] = [:]
-    for ((index, _), result) in zip(tasks, results) { outcomes[index] = result }
-    var failed = 0
-    for (index, input) in inputs.enumerated() {
-      if let message = failures[index] {
-        failed += 1
-        context.standardError.write("failed  \(input): \(message)\n")
-      } else if let outcome = outcomes[index] {
-        switch outcome {
-        case .success(let result):
-          for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }
-          if !quiet {
-            context.standardOutput.write(
-              "ok      \(input) -> \(result.output?.path ?? "-") (\(result.type))\n")
-          }
-        case .failure(let error):
-          failed += 1
-          context.standardError.write("failed  \(input): \(error)\n")
-        }
-      }
-    }
-    if !quiet {
-      context.standardOutput.write(
-        "\(inputs.count - failed) of \(inputs.count) exported, \(failed) failed\n")
-    }
-    return failed == 0 ? .success : .failure
   }
 }

@@ -45,7 +45,9 @@ extension FolioCommand.Types {
     private func identifier(_ text: String, in registry: TypeRegistry) throws -> TypeIdentifier {
       if let resolved = registry.resolve(text) { return resolved }
       if TypeIdentifier(text).isWellFormed { return TypeIdentifier(text) }
-      throw UsageError("unknown type '\(text)': not an identifier, a known extension or MIME type")
+      throw UsageError(
+        "unknown type '\(text)': not an identifier, a known extension or MIME type"
+          + TypeSuggestions.didYouMean(text, registry: registry))
     }
   }
 }

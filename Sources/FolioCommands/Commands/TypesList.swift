@@ -31,7 +31,9 @@ extension FolioCommand.Types {
       var declarations = registry.declarations
       if let conformingTo {
         guard let parent = registry.resolve(conformingTo) else {
-          throw UsageError("unknown type '\(conformingTo)' for '--conforming-to'")
+          throw UsageError(
+            "unknown type '\(conformingTo)' for '--conforming-to'"
+              + TypeSuggestions.didYouMean(conformingTo, registry: registry))
         }
         declarations = declarations.filter { registry.conforms($0.identifier, to: parent) }
       }

@@ -29,7 +29,9 @@ extension FolioCommand.Types {
       let registry = try context.loadTypeRegistry(declarations: declarations)
       guard let identifier = registry.resolve(type) else {
         throw UniformTypeError(
-          .unknownType, "unknown type '\(type)': no identifier, extension or MIME type matches")
+          .unknownType,
+          "unknown type '\(type)': no identifier, extension or MIME type matches"
+            + TypeSuggestions.didYouMean(type, registry: registry))
       }
       var text = "identifier: \(identifier)\n"
       if let declaration = registry.declaration(for: identifier) {

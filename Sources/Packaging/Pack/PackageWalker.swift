@@ -182,20 +182,25 @@ struct PackageWalker {
         }
         break
       }
-      let name: String? = withUnsafePointer(to: record.pointee.d_name) { tuple in
+      // The name, or its bytes when they are not UTF-8 (to show them escaped).
+      let name: (text: String?, bytes: [UInt8]) = withUnsafePointer(to: record.pointee.d_name) {
+        tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { characters in
           if characters[0] == 0x2E
             && (characters[1] == 0 || (characters[1] == 0x2E && characters[2] == 0))
           {
-            return ""
+            return ("", [])
           }
-          guard let text = String(validatingCString: characters) else { return nil }
-          return text
+          guard let text = String(validatingCString: characters) else {
+            return (nil, (0..<strlen(characters)).map { UInt8(bitPattern: characters[$0]) })
+          }
+          return (text, [])
         }
       }
-      guard let name else {
+      guard let name = name.text else {
         throw PackagingError(
-          .invalidEntry, "a name in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names"
+          .invalidEntry,
+          "the name \(EntryName(bytes: name.bytes).display) in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names"
         )
       }
       if !name.isEmpty { names.append(name) }

@@ -36,7 +36,7 @@ final class LibArchiveSource: ArchiveEntrySource {
     scanner = nil
     handle = try ArchiveReadHandle(name: name, formats: .archives)
     entry = try ArchiveEntryHandle()
-    try Self.corruption(name, during: "opening the archive") { try handle.open(input) }
+    try Self.recognized(name) { try handle.open(input) }
   }
 
   /// Reads decoded bytes front to back.
@@ -65,7 +65,7 @@ final class LibArchiveSource: ArchiveEntrySource {
     entry = try ArchiveEntryHandle()
     let skipper: ((Int64) throws -> Int64)? =
       layers.isEmpty && base.canSkip ? { try base.skip($0) } : nil
-    try Self.corruption(name, during: "opening the archive") {
+    try Self.recognized(name) {
       try handle.open(ByteSourceInput(decoded, observer: scanner, skipper: skipper))
     }
   }
@@ -105,6 +105,23 @@ final class LibArchiveSource: ArchiveEntrySource {
     guard let decoded, !layers.isEmpty else { return }
     try corruption(during: "reading the end of the compressed stream") {
       while try decoded.next() != nil {}
+    }
+  }
+
+  /// The formats named when a file is none of them.
+  static let readableFormats =
+    "zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, 7-Zip, ISO 9660, xar, ar, RAR and LHA"
+
+  /// Opens an archive, saying so in words when the file is no archive at all.
+  private static func recognized(_ name: String, _ body: () throws -> Void) throws {
+    do {
+      try corruption(name, during: "opening the archive", body)
+    } catch let error as PackagingError {
+      guard let failure = error.cause as? LibArchiveFailure, failure.isUnrecognizedFormat else {
+        throw error
+      }
+      throw PackagingError(
+        .notAnArchive, "'\(name)' is not an archive Folio can read (it reads \(readableFormats))")
     }
   }
 

@@ -44,7 +44,7 @@ import Testing
 
     #expect(try bashCompletions(["folio", "pa"], in: folder) == ["pack"])
     #expect(try bashCompletions(["folio", "plist", "l"], in: folder) == ["lint"])
-    #expect(try bashCompletions(["folio", "pack", "--for"], in: folder) == ["--format"])
+    #expect(try bashCompletions(["folio", "pack", "--form"], in: folder) == ["--format"])
     #expect(
       try bashCompletions(["folio", "pack", "--no-k"], in: folder) == ["--no-keep-parent"])
     #expect(

@@ -101,7 +101,7 @@ struct LibArchiveFailure: Error, Sendable, CustomStringConvertible {
     if let archive, let text = archive_error_string(archive) {
       message = String(cString: text)
     } else {
-      message = "libarchive returned \(Self.name(of: status))"
+      message = "the archive library reported a failure without saying why"
     }
   }
 
@@ -115,12 +115,23 @@ struct LibArchiveFailure: Error, Sendable, CustomStringConvertible {
     }
   }
 
+  /// libarchive's explanation, with the system's for a real errno.
+  ///
+  /// libarchive also uses `EILSEQ` for "not this format" and `EINVAL` for
+  /// misuse, where `strerror` would mislead. No status names such as
+  /// `ARCHIVE_FATAL`: this text reaches users.
   var description: String {
-    var text = "\(Self.name(of: status))"
-    if errorNumber != 0 {
-      text += ", errno \(errorNumber) (\(String(cString: strerror(errorNumber))))"
+    var text = message
+    if errorNumber > 0 && errorNumber != EILSEQ && errorNumber != EINVAL {
+      let system = String(cString: strerror(errorNumber))
+      if !text.contains(system) { text += " (\(system))" }
     }
     return text
+  }
+
+  /// Whether libarchive found no format it reads (`ARCHIVE_ERRNO_FILE_FORMAT`).
+  var isUnrecognizedFormat: Bool {
+    errorNumber == EILSEQ && message.hasPrefix("Unrecognized archive format")
   }
 }
 

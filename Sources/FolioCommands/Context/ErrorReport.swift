@@ -1,0 +1,160 @@
+import Exporting
+import Foundation
+import Packaging
+import PropertyLists
+import UniformTypes
+
+/// How a failure reads on standard error (or in a JSON `error` event), decided in one place.
+///
+/// The message names the path, entry or line once and says what was wrong in
+/// plain words: a Foundation or libarchive cause is rendered as the system's
+/// explanation (`No such file or directory`), never as `Error Domain=…` or
+/// `ARCHIVE_FATAL`. Where an option or another command would help, the
+/// command layer adds it here (`use --force to replace it`); library messages
+/// never name options.
+struct ErrorReport: Sendable, Equatable {
+  /// The failure's stable code (`destination-exists`, `usage`).
+  var code: String
+  /// The message, without `error: ` and without hint.
+  var message: String
+  /// What the user can do about it, naming an option or command, if anything.
+  var hint: String?
+  /// The file the failure concerns, when known.
+  var path: String?
+
+  /// The message and hint as one line: `message; hint`.
+  var line: String { hint.map { "\(message); \($0)" } ?? message }
+
+  /// Reports an error thrown by a command.
+  ///
+  /// - Parameters:
+  ///   - error: What was thrown.
+  ///   - command: The command words (`["folio", "expand"]`), for hints.
+  init(_ error: any Error, command: [String] = []) {
+    switch error {
+    case let error as UsageError:
+      self.init(code: "usage", message: error.message)
+    case let error as CommandFailure:
+      self.init(code: error.code, message: error.message)
+    case let error as PackagingError:
+      self.init(
+        code: error.code.rawValue,
+        message: Self.compose(error.location?.description, error.message, error.cause))
+    case let error as ExportError:
+      self.init(
+        code: error.code.rawValue,
+        message: Self.compose(error.location?.description, error.message, error.cause))
+    case let error as UniformTypeError:
+      self.init(
+        code: error.code.rawValue,
+        message: Self.compose(error.location?.description, error.message, error.cause))
+    case let error as PropertyListError:
+      self.init(
+        code: error.code.rawValue,
+        message: Self.compose(error.location?.description, error.message, error.cause))
+    default:
+      self.init(code: "failed", message: Self.plain(error))
+    }
+    hint = Self.hint(code: code, message: message, command: command)
+  }
+
+  init(code: String, message: String, hint: String? = nil, path: String? = nil) {
+    self.code = code
+    self.message = message
+    self.hint = hint
+    self.path = path
+  }
+
+  /// `location: message: cause`: the location left out when the message names
+  /// its file already, and of a chain of Folio errors (each restating the path)
+  /// only the deepest cause in plain words, left out when the message says it.
+  private static func compose(
+    _ location: String?, _ message: String, _ cause: (any Error & Sendable)?
+  ) -> String {
+    var text = ""
+    if let location, !message.contains(location) { text = location + ": " }
+    text += message
+    if let cause {
+      let plain = Self.plain(rootCause(of: cause))
+      if !plain.isEmpty && !text.contains(plain) { text += ": " + plain }
+    }
+    return text
+  }
+
+  /// The deepest cause under a chain of Folio errors.
+  private static func rootCause(of error: any Error) -> any Error {
+    let next: (any Error)? =
+      switch error {
+      case let error as PackagingError: error.cause
+      case let error as ExportError: error.cause
+      case let error as UniformTypeError: error.cause
+      case let error as PropertyListError: error.cause
+      default: nil
+      }
+    return next.map(rootCause(of:)) ?? error
+  }
+
+  /// An error as plain words: a system error as `strerror` says it, a Folio
+  /// error as its message, anything else without Foundation's dump.
+  static func plain(_ error: any Error) -> String {
+    switch error {
+    case let error as PackagingError: return error.message
+    case let error as ExportError: return error.message
+    case let error as UniformTypeError: return error.message
+    case let error as PropertyListError: return error.message
+    case let error as POSIXError: return String(cString: strerror(error.code.rawValue))
+    case is CancellationError: return "cancelled"
+    default: break
+    }
+    let error = error as NSError
+    switch error.domain {
+    case NSPOSIXErrorDomain:
+      return String(cString: strerror(Int32(error.code)))
+    case NSCocoaErrorDomain:
+      if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+        return plain(underlying)
+      }
+      switch CocoaError.Code(rawValue: error.code) {
+      case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+      case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))
+      case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+      case .fileWriteFileExists: return String(cString: strerror(EEXIST))
+      case .fileReadCorruptFile: return "the data is damaged"
+      case .fileReadInapplicableStringEncoding: return "the text is not in the expected encoding"
+      default: return "the file could not be read or written (\(error.code))"
+      }
+    default:
+      let text = String(describing: error)
+      // Foundation's description of a foreign error dumps its domain and user info.
+      if text.contains("Error Domain=") { return "\(error.domain) error \(error.code)" }
+      return text
+    }
+  }
+
+  /// The option or command that would help, for failures that have one.
+  private static func hint(code: String, message: String, command: [String]) -> String? {
+    // A message that already names an option needs no hint.
+    guard !message.contains(" --") else { return nil }
+    let name = command.dropFirst().first ?? ""
+    switch (name, code) {
+    case ("expand", "destination-exists"):
+      return "use --force to replace it, or --update to update it"
+    case ("expand", "name-collision"):
+      return "use --allow-collisions to expand both names"
+    case ("expand", "expansion-too-large"):
+      return "raise the limit with --max-bytes if you trust the archive"
+    case ("expand", "too-many-entries"):
+      return "raise the limit with --max-entries if you trust the archive"
+    case ("expand", "compression-ratio"):
+      return "raise the limit with --max-ratio if you trust the archive"
+    case ("pack", "external-symlink"):
+      return "use --allow-external-symlinks to store it as a link"
+    case ("export", "output-exists"):
+      return "use --force to replace it"
+    case ("export", "no-exporter"), ("export", "no-route"):
+      return "see 'folio export --list INPUT' for what it can become"
+    default:
+      return nil
+    }
+  }
+}
