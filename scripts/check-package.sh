@@ -80,9 +80,12 @@ if [ -n "$chroot_dir" ]; then
     debootstrap --variant=minbase bookworm "$chroot_dir" http://deb.debian.org/debian >/dev/null
   fi
   cp "$deb" "$chroot_dir/tmp/"
+  # Swift reads its arguments from /proc/self/cmdline: a real system has /proc, a bare chroot not.
+  mountpoint -q "$chroot_dir/proc" || mount -t proc proc "$chroot_dir/proc"
+  trap 'umount "$chroot_dir/proc" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
   chroot "$chroot_dir" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$(basename "$deb")" >/dev/null \
     || fail "apt-get install failed in $chroot_dir"
-  chroot "$chroot_dir" sh -c 'folio --version && mkdir -p /tmp/p.pkg && echo hi > /tmp/p.pkg/a.txt && cd /tmp && folio pack p.pkg -o p.tar.gz && folio list p.tar.gz && man -w folio' \
+  chroot "$chroot_dir" sh -c 'folio --version && mkdir -p /tmp/p.pkg && echo hi > /tmp/p.pkg/a.txt && cd /tmp && folio pack p.pkg -o p.tar.gz && folio list p.tar.gz && test -f /usr/share/man/man1/folio.1.gz && test -f /usr/share/bash-completion/completions/folio' \
     || fail "folio does not run in $chroot_dir"
   if chroot "$chroot_dir" sh -c 'ls /opt/swift /usr/bin/swift' >/dev/null 2>&1; then fail "the chroot has a Swift toolchain"; fi
 fi

@@ -106,27 +106,28 @@ struct ErrorReport: Sendable, Equatable {
     case is CancellationError: return "cancelled"
     default: break
     }
-    let error = error as NSError
-    switch error.domain {
+    let bridged = error as NSError
+    switch bridged.domain {
     case NSPOSIXErrorDomain:
-      return String(cString: strerror(Int32(error.code)))
+      return String(cString: strerror(Int32(bridged.code)))
     case NSCocoaErrorDomain:
-      if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+      if let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? NSError {
         return plain(underlying)
       }
-      switch CocoaError.Code(rawValue: error.code) {
+      switch CocoaError.Code(rawValue: bridged.code) {
       case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
       case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))
       case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
       case .fileWriteFileExists: return String(cString: strerror(EEXIST))
       case .fileReadCorruptFile: return "the data is damaged"
       case .fileReadInapplicableStringEncoding: return "the text is not in the expected encoding"
-      default: return "the file could not be read or written (\(error.code))"
+      default: return "the file could not be read or written (\(bridged.code))"
       }
     default:
+      // A Swift error describes itself (a system error as strerror says it); a
+      // foreign NSError's description would dump its domain and user info.
       let text = String(describing: error)
-      // Foundation's description of a foreign error dumps its domain and user info.
-      if text.contains("Error Domain=") { return "\(error.domain) error \(error.code)" }
+      if text.contains("Error Domain=") { return "\(bridged.domain) error \(bridged.code)" }
       return text
     }
   }

@@ -2,6 +2,8 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioCommands
+
 /// Messages a person can act on (issue 12 §1), each checked on its exact line.
 ///
 /// Every message names the path once, says what was wrong in plain words, and names
@@ -210,5 +212,27 @@ import Testing
         }
       }
     }
+  }
+}
+
+@Suite struct ErrorReportTests {
+  private struct Described: Error, CustomStringConvertible {
+    var description: String { "No space left on device" }
+  }
+
+  @Test func causesReadAsPlainWords() {
+    #expect(ErrorReport.plain(Described()) == "No space left on device")
+    #expect(
+      ErrorReport.plain(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOENT)))
+        == "No such file or directory")
+    let cocoa = NSError(
+      domain: NSCocoaErrorDomain, code: CocoaError.fileReadNoSuchFile.rawValue,
+      userInfo: [
+        NSFilePathErrorKey: "/x",
+        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES)),
+      ])
+    #expect(ErrorReport.plain(cocoa) == "Permission denied")
+    let foreign = NSError(domain: "SomeDomain", code: 7, userInfo: ["k": "v"])
+    #expect(!ErrorReport.plain(foreign).contains("Error Domain="))
   }
 }

@@ -1,0 +1,124 @@
+import Synchronization
+
+/// Writes the `--progress json` protocol (`Schemas/progress-events.schema.json`):
+/// one JSON object per line on standard error, keys sorted, the `start` event
+/// (with the protocol ``version``) first and the `done` event last.
+///
+/// While it is on, nothing but these lines reaches standard error: warnings,
+/// lock waits and failures become events too. In a batch, each input's events
+/// carry that input (``forInput(_:)``).
+final class JSONEventWriter: Sendable {
+  /// The protocol's version, in the `start` event; fields are only ever added.
+  static let version = 1
+
+  /// A value in an event.
+  enum Value: Sendable, Equatable {
+    case string(String)
+    case integer(Int64)
+    case seconds(Duration)
+    case strings([String])
+    case null
+  }
+
+  private let sink: OutputSink
+  private let input: String?
+  private let state: Shared
+
+  /// What every writer of one command's stream shares.
+  private final class Shared: Sendable {
+    let flags = Mutex((started: false, done: false, failed: false))
+  }
+
+  /// Creates the writer of a command's stream.
+  ///
+  /// - Parameter sink: Standard error.
+  init(sink: OutputSink) {
+    self.sink = sink
+    input = nil
+    state = Shared()
+  }
+
+  private init(sink: OutputSink, input: String?, state: Shared) {
+    self.sink = sink
+    self.input = input
+    self.state = state
+  }
+
+  /// A writer whose events carry `input` (one input of a batch), on the same stream.
+  func forInput(_ input: String) -> JSONEventWriter {
+    JSONEventWriter(sink: sink, input: input, state: state)
+  }
+
+  /// Whether an `error` event was written on this stream.
+  var reportedFailure: Bool { state.flags.withLock { $0.failed } }
+
+  /// Whether the `done` event was written.
+  var isDone: Bool { state.flags.withLock { $0.done } }
+
+  /// The first event: protocol version, tool and command (and a batch's inputs).
+  func start(command: String, toolVersion: String, inputs: [String]? = nil) {
+    let first = state.flags.withLock { flags in
+      defer { flags.started = true }
+      return !flags.started
+    }
+    guard first else { return }
+    var fields: [(String, Value)] = [
+      ("version", .integer(Int64(Self.version))), ("tool", .string("folio")),
+      ("toolVersion", .string(toolVersion)), ("command", .string(command)),
+    ]
+    if let inputs { fields.append(("inputs", .strings(inputs))) }
+    write("start", fields, withInput: false)
+  }
+
+  /// A failure: its stable code, the message as the human output prints it, and its path.
+  func error(_ report: ErrorReport) {
+    state.flags.withLock { $0.failed = true }
+    var fields: [(String, Value)] = [("code", .string(report.code)), ("message", .string(report.line))]
+    if let path = report.path { fields.append(("path", .string(path))) }
+    write("error", fields)
+  }
+
+  /// A warning, as the human output prints it.
+  func warning(_ message: String, code: String? = nil, path: String? = nil) {
+    var fields: [(String, Value)] = [("message", .string(message))]
+    if let code { fields.append(("code", .string(code))) }
+    if let path { fields.append(("path", .string(path))) }
+    write("warning", fields)
+  }
+
+  /// A wait for another process's lock, in words.
+  func lockWait(_ message: String) {
+    write("lock-wait", [("message", .string(message))])
+  }
+
+  /// The last event; later calls write nothing.
+  func done(status: String, fields: [(String, Value)]) {
+    let first = state.flags.withLock { flags in
+      defer { flags.done = true }
+      return !flags.done
+    }
+    guard first else { return }
+    write("done", [("status", .string(status))] + fields, withInput: false)
+  }
+
+  /// Any other event, carrying the writer's input.
+  func write(_ event: String, _ fields: [(String, Value)], withInput: Bool = true) {
+    var all = [("event", Value.string(event))] + fields
+    if withInput, let input { all.append(("input", .string(input))) }
+    let body = all.sorted { $0.0 < $1.0 }.map { "\(Self.quote($0.0)):\(Self.encode($0.1))" }
+    sink.write("{" + body.joined(separator: ",") + "}\n")
+  }
+
+  private static func encode(_ value: Value) -> String {
+    switch value {
+    case .string(let text): quote(text)
+    case .integer(let number): String(number)
+    case .seconds(let duration): ProgressDisplay.seconds(duration)
+    case .strings(let texts): "[" + texts.map(quote).joined(separator: ",") + "]"
+    case .null: "null"
+    }
+  }
+
+  /// A JSON string literal, control characters escaped.
+  static func quote(_ text: String) -> String { ProgressDisplay.quote(text) }
+}
