@@ -56,6 +56,8 @@ public enum FolioMain {
           error.commandPath = parsed.commandPath
         }
         return reportUsage(error, root: root, context: context)
+      } catch let error as ReportedFailure {
+        return error.exitCode.code
       } catch is CancellationError {
         context.standardError.write("folio: cancelled\n")
         return ExitCode.interrupted.code

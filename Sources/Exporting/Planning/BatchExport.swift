@@ -46,6 +46,19 @@ public struct BatchExport: Sendable {
     _ tasks: [Task], progress: ProgressManager
   ) async -> [Result<ExportResult, any Error>] {
     progress.setCounts { _, total in total = max(1, tasks.count) }
+    return await run(tasks) { _ in progress.subprogress(assigningCount: 1) }
+  }
+
+  /// Runs the tasks, each reporting to the progress the caller hands it (a
+  /// display that tells the inputs apart gives each its own).
+  ///
+  /// - Parameters:
+  ///   - tasks: The exports, in the order results are returned.
+  ///   - progress: The progress for the task at an index; called once per task.
+  /// - Returns: One result per task, in the tasks' order.
+  public func run(
+    _ tasks: [Task], progress: @escaping @Sendable (Int) -> Subprogress
+  ) async -> [Result<ExportResult, any Error>] {
     var results = [Result<ExportResult, any Error>?](repeating: nil, count: tasks.count)
     await withTaskGroup(of: (Int, Result<ExportResult, any Error>).self) { group in
       var next = 0
@@ -60,8 +73,7 @@ public struct BatchExport: Sendable {
               index,
               .success(
                 try await task.plan.run(
-                  to: task.output, overwrite: task.overwrite,
-                  progress: progress.subprogress(assigningCount: 1)))
+                  to: task.output, overwrite: task.overwrite, progress: progress(index)))
             )
           } catch {
             return (index, .failure(error))

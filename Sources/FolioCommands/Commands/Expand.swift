@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 import Packaging
 
@@ -126,6 +127,16 @@ extension FolioCommand {
     func run(_ context: CommandContext) async throws -> ExitCode {
       let mode = ProgressDisplay.mode(
         progress: progress, quiet: quiet, sink: context.standardError)
+      return try await JSONEventWriter.run(
+        mode: mode, sink: context.standardError, command: ["folio", "expand"]
+      ) { events in
+        try await expand(context, mode: mode, events: events)
+      }
+    }
+
+    private func expand(
+      _ context: CommandContext, mode: ProgressDisplay.Mode, events: JSONEventWriter?
+    ) async throws -> ExitCode {
       let input: ArchiveInput =
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let destination = URL(
@@ -134,26 +145,47 @@ extension FolioCommand {
       let (quiet, policy, expansionMode, lockTimeout) = (
         self.quiet, self.policy, self.mode, self.lockTimeout
       )
-      let display = ProgressDisplay(mode: mode, sink: standardError, verb: "Expanding")
+      // What --update may remove: the files there before, checked again afterwards.
+      let before = expansionMode == .update ? Self.filePaths(under: destination.path) : []
+      let display = ProgressDisplay(
+        mode: mode, sink: standardError, verb: "Expanding", events: events,
+        command: ["folio", "expand"])
       let result: ExpansionResult
       do {
         result = try await display.track { progress in
           try await Expander.expand(
             input, into: destination, policy: policy, mode: expansionMode,
             lockTimeout: lockTimeout,
-            onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
+            onLockWait: { line in
+              if let events {
+                events.lockWait(line)
+              } else if !quiet {
+                standardError.write("folio: \(line)\n")
+              }
+            },
             progress: progress.subprogress(assigningCount: 1))
         }
-      } catch let error as PackagingError {
+      } catch let error as PackagingError where events == nil {
         // The rule's stable code goes last, for scripts: `… has a '..' component [parent-component]`.
         let report = ErrorReport(error, command: ["folio", "expand"])
         standardError.write("error: \(report.line) [\(report.code)]\n")
         return .failure
       }
-      if !quiet {
-        for skipped in result.skippedEntries {
+      let removed = before.filter { path in
+        var info = stat()
+        return lstat(destination.path + "/" + path, &info) != 0
+      }.sorted()
+      for skipped in result.skippedEntries {
+        if let events {
+          events.warning(
+            "skipped \(skipped.display) (macOS metadata)", code: "apple-double-skipped",
+            path: EntryName.escapeForListing(skipped))
+        } else if !quiet {
           standardError.write("folio: skipped \(skipped.display) (macOS metadata)\n")
         }
+      }
+      if !quiet {
+        for path in removed { context.standardOutput.write("removed \(path)\n") }
         var summary = "expanded \(Counted.phrase(result.fileCount, "file"))"
         if result.symbolicLinkCount > 0 {
           summary += ", \(Counted.phrase(result.symbolicLinkCount, "symbolic link"))"
@@ -165,12 +197,30 @@ extension FolioCommand {
         summary += " (\(result.format))"
         if expansionMode == .update && result.replacedExisting {
           summary += "; \(Counted.phrase(result.unchangedFileCount, "unchanged file")) kept"
+          summary += ", \(removed.count) removed"
         } else if result.replacedExisting {
           summary += ", replacing what was there"
         }
         context.standardOutput.write(summary + "\n")
       }
       return .success
+    }
+
+    /// The paths of every file and link below a folder (none when it does not exist).
+    static func filePaths(under root: String) -> Set<String> {
+      var found: Set<String> = []
+      func walk(_ relative: String) {
+        let folder = relative.isEmpty ? root : root + "/" + relative
+        guard let names = try? FolderListing.names(atPath: folder) else { return }
+        for name in names {
+          let path = relative.isEmpty ? name : relative + "/" + name
+          var info = stat()
+          guard lstat(root + "/" + path, &info) == 0 else { continue }
+          if info.st_mode & S_IFMT == S_IFDIR { walk(path) } else { found.insert(path) }
+        }
+      }
+      walk("")
+      return found
     }
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension Export {
   func exportBatch(
     to targetType: TypeIdentifier, declaredType: TypeIdentifier?, registry: TypeRegistry,
-    mode: ProgressDisplay.Mode, context: CommandContext
+    mode: ProgressDisplay.Mode, context: CommandContext, events: JSONEventWriter?
   ) async throws -> ExitCode {
     var folder = URL(fileURLWithPath: context.currentDirectory)
     if let output {
@@ -19,7 +19,7 @@ extension Export {
       }
     }
     // Plan every input first; one that cannot be planned fails alone.
-    var failures: [Int: String] = [:]
+    var failures: [Int: any Error] = [:]
     var tasks: [(Int, BatchExport.Task)] = []
     var claimed: [String: String] = [:]
     for (index, input) in inputs.enumerated() {
@@ -41,40 +41,102 @@ extension Export {
         }
         tasks.append((index, BatchExport.Task(plan: plan, output: destination, overwrite: force)))
       } catch {
-        failures[index] = "\(error)"
+        failures[index] = error
       }
     }
-    let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Exporting")
+    let display = ProgressDisplay(
+      mode: mode, sink: context.standardError, verb: "Exporting", events: events,
+      command: ["folio", "export"])
     let batch = BatchExport(concurrency: jobs)
     let plannedTasks = tasks.map(\.1)
-    let results = try await display.track { progress in
-      await batch.run(plannedTasks, progress: progress)
+    let results: [Result<ExportResult, any Error>]
+    var finals: [ProgressSnapshot?] = []
+    if let events {
+      // Each input its own progress, so each of its events carries it.
+      let roots = tasks.map { _ in ProgressManager(totalCount: 1) }
+      let forwarders = zip(tasks, roots).map { task, root in
+        display.forward(root, to: events.forInput(inputs[task.0]))
+      }
+      results = await batch.run(plannedTasks) { roots[$0].subprogress(assigningCount: 1) }
+      for root in roots {
+        root.setCounts { completed, total in completed = max(completed, total ?? 0) }
+      }
+      for forwarder in forwarders { finals.append(await forwarder.value) }
+    } else {
+      results = try await display.track { progress in
+        await batch.run(plannedTasks, progress: progress)
+      }
     }
     var outcomes: [Int: Result<ExportResult, any Error>] = [:]
     for ((index, _), result) in zip(tasks, results) { outcomes[index] = result }
     var failed = 0
     for (index, input) in inputs.enumerated() {
-      if let message = failures[index] {
-        failed += 1
-        context.standardError.write("failed  \(input): \(message)\n")
-      } else if let outcome = outcomes[index] {
-        switch outcome {
-        case .success(let result):
-          for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }
-          if !quiet {
-            context.standardOutput.write(
-              "ok      \(input) -> \(result.output?.path ?? "-") (\(result.type))\n")
+      let stream = events?.forInput(input)
+      let outcome =
+        failures[index].map { Result<ExportResult, any Error>.failure($0) } ?? outcomes[index]
+      switch outcome {
+      case .success(let result):
+        for diagnostic in result.diagnostics {
+          if let stream {
+            stream.warning(diagnostic.description, code: diagnostic.code)
+          } else {
+            context.standardError.write("\(diagnostic)\n")
           }
-        case .failure(let error):
-          failed += 1
-          context.standardError.write("failed  \(input): \(error)\n")
         }
+        if let stream {
+          var fields: [(String, JSONEventWriter.Value)] = [
+            ("status", .string("ok")), ("type", .string(result.type.rawValue)),
+          ]
+          if let written = result.output { fields.append(("output", .string(written.path))) }
+          stream.write("input-finished", fields)
+        }
+        if !quiet {
+          context.standardOutput.write(
+            "ok      \(input) -> \(result.output?.path ?? "-") (\(result.type))\n")
+        }
+      case .failure(let error):
+        failed += 1
+        let report = ErrorReport(error, command: ["folio", "export"])
+        if let stream {
+          stream.error(report)
+          stream.write("input-finished", [("status", .string("failed"))])
+        } else {
+          context.standardError.write("failed  \(input): \(report.line)\n")
+        }
+      case nil:
+        break
       }
+    }
+    if let events {
+      var fields = Self.sum(finals.compactMap { $0 })
+      fields.append(("failedInputs", .integer(Int64(failed))))
+      events.done(status: failed == 0 ? "ok" : "failed", fields: fields)
     }
     if !quiet {
       context.standardOutput.write(
         "\(inputs.count - failed) of \(inputs.count) exported, \(failed) failed\n")
     }
     return failed == 0 ? .success : .failure
+  }
+
+  /// A batch's counts: the inputs' final snapshots added up (a total is known
+  /// only when every input's is).
+  static func sum(_ snapshots: [ProgressSnapshot]) -> [(String, JSONEventWriter.Value)] {
+    func total<T: BinaryInteger>(_ values: [T?]) -> JSONEventWriter.Value {
+      guard values.allSatisfy({ $0 != nil }) else { return .null }
+      return .integer(Int64(clamping: values.reduce(0) { $0 + Int64(clamping: $1!) }))
+    }
+    let elapsed = snapshots.map(\.elapsed).max() ?? .zero
+    let bytes = snapshots.reduce(Int64(0)) { $0 + Int64(clamping: $1.completedByteCount) }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return [
+      ("completedFiles", .integer(Int64(snapshots.reduce(0) { $0 + $1.completedFileCount }))),
+      ("completedBytes", .integer(bytes)),
+      ("bytesPerSecond", .integer(seconds > 0 ? Int64(Double(bytes) / seconds) : 0)),
+      ("elapsedSeconds", .seconds(elapsed)),
+      ("totalFiles", snapshots.isEmpty ? .null : total(snapshots.map(\.totalFileCount))),
+      ("totalBytes", snapshots.isEmpty ? .null : total(snapshots.map(\.totalByteCount))),
+      ("secondsRemaining", .null),
+    ]
   }
 }

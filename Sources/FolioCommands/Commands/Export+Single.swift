@@ -6,7 +6,7 @@ extension Export {
   func exportOne(
     _ input: String, to targetType: TypeIdentifier, declaredType: TypeIdentifier?,
     registry: TypeRegistry,
-    mode: ProgressDisplay.Mode, context: CommandContext
+    mode: ProgressDisplay.Mode, context: CommandContext, events: JSONEventWriter?
   ) async throws -> ExitCode {
     try await withScratchFolder { scratch in
       let (item, evidence) = try self.item(
@@ -20,10 +20,16 @@ extension Export {
         lines[0] += " [\(evidence.rawValue)]"
         explanationSink.write(lines.joined(separator: "\n") + "\n")
       }
-      let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Exporting")
+      let display = ProgressDisplay(
+        mode: mode, sink: context.standardError, verb: "Exporting", events: events,
+        command: ["folio", "export"])
       let (quiet, standardError) = (self.quiet, context.standardError)
       let lockWait: @Sendable (String) -> Void = { line in
-        if !quiet { standardError.write("folio: \(line)\n") }
+        if let events {
+          events.lockWait(line)
+        } else if !quiet {
+          standardError.write("folio: \(line)\n")
+        }
       }
       let result: ExportResult
       if toStandardOutput {
@@ -55,7 +61,13 @@ extension Export {
             onLockWait: lockWait)
         }
       }
-      for diagnostic in result.diagnostics { context.standardError.write("\(diagnostic)\n") }
+      for diagnostic in result.diagnostics {
+        if let events {
+          events.warning(diagnostic.description, code: diagnostic.code)
+        } else {
+          context.standardError.write("\(diagnostic)\n")
+        }
+      }
       if !quiet, let written = result.output {
         context.standardOutput.write(
           "exported \(input) (\(item.type)) to \(written.path) (\(result.type))\n")

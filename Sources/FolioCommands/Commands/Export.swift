@@ -87,25 +87,48 @@ struct Export: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws -> ExitCode {
-    let registry = try loadRegistry(context)
-    let declaredType = try from.map { try resolve($0, option: "from", registry: registry) }
-    if list { return try listTargets(context, registry: registry, declaredType: declaredType) }
-    let targetType = try resolve(target ?? "", option: "to", registry: registry)
-    let mode = ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
-    if inputs.count == 1 {
-      return try await exportOne(
-        inputs[0], to: targetType, declaredType: declaredType, registry: registry, mode: mode,
-        context: context)
+    if list {
+      let registry = try loadRegistry(context, events: nil)
+      let declaredType = try from.map { try resolve($0, option: "from", registry: registry) }
+      return try listTargets(context, registry: registry, declaredType: declaredType)
     }
-    return try await exportBatch(
-      to: targetType, declaredType: declaredType, registry: registry, mode: mode, context: context)
+    let mode = ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
+    return try await JSONEventWriter.run(
+      mode: mode, sink: context.standardError, command: ["folio", "export"],
+      inputs: inputs.count > 1 ? inputs : nil
+    ) { events in
+      let registry = try loadRegistry(context, events: events)
+      let declaredType = try from.map { try resolve($0, option: "from", registry: registry) }
+      let targetType = try resolve(target ?? "", option: "to", registry: registry)
+      if inputs.count == 1 {
+        return try await exportOne(
+          inputs[0], to: targetType, declaredType: declaredType, registry: registry, mode: mode,
+          context: context, events: events)
+      }
+      return try await exportBatch(
+        to: targetType, declaredType: declaredType, registry: registry, mode: mode,
+        context: context, events: events)
+    }
   }
 
   // MARK: Registry and types
 
-  func loadRegistry(_ context: CommandContext) throws -> TypeRegistry {
+  /// The registry: system and export types, `--declarations` and the types folders;
+  /// loading warnings go to standard error, or become events on the JSON stream.
+  func loadRegistry(_ context: CommandContext, events: JSONEventWriter?) throws -> TypeRegistry {
     var builder = TypeRegistryBuilder()
     builder.addExportTypes()
+    var quietContext = context
+    if let events {
+      // Loading warnings are reported below as events, not as lines.
+      quietContext.standardError = .buffer()
+      let registry = try quietContext.loadTypeRegistry(
+        declarations: declarations, reportWarnings: true, startingWith: builder)
+      for line in quietContext.standardError.text.split(separator: "\n") {
+        events.warning(String(line))
+      }
+      return registry
+    }
     return try context.loadTypeRegistry(
       declarations: declarations, reportWarnings: !quiet, startingWith: builder)
   }

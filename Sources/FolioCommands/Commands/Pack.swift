@@ -86,6 +86,16 @@ struct Pack: ParsableCommand {
 
   func run(_ context: CommandContext) async throws -> ExitCode {
     let mode = ProgressDisplay.mode(progress: progress, quiet: quiet, sink: context.standardError)
+    return try await JSONEventWriter.run(
+      mode: mode, sink: context.standardError, command: ["folio", "pack"]
+    ) { events in
+      try await pack(context, mode: mode, events: events)
+    }
+  }
+
+  private func pack(
+    _ context: CommandContext, mode: ProgressDisplay.Mode, events: JSONEventWriter?
+  ) async throws -> ExitCode {
     let source = URL(fileURLWithPath: context.absolutePath(package))
     // Types from FOLIO_TYPES_PATH count too: a declared zip-based type names a zip output
     // and is stored rather than deflated again.
@@ -145,13 +155,21 @@ struct Pack: ParsableCommand {
       options.reproducible = true
     }
 
-    let display = ProgressDisplay(mode: mode, sink: context.standardError, verb: "Packing")
+    let display = ProgressDisplay(
+      mode: mode, sink: context.standardError, verb: "Packing", events: events,
+      command: ["folio", "pack"])
     let packOptions = options
     let (quiet, lockTimeout, standardError) = (self.quiet, self.lockTimeout, context.standardError)
     let result = try await display.track { progress in
       try await Packer.pack(
         source, to: destination, options: packOptions, lockTimeout: lockTimeout,
-        onLockWait: { line in if !quiet { standardError.write("folio: \(line)\n") } },
+        onLockWait: { line in
+          if let events {
+            events.lockWait(line)
+          } else if !quiet {
+            standardError.write("folio: \(line)\n")
+          }
+        },
         progress: progress.subprogress(assigningCount: 1))
     }
     if !quiet {

@@ -73,7 +73,9 @@ final class JSONEventWriter: Sendable {
   /// A failure: its stable code, the message as the human output prints it, and its path.
   func error(_ report: ErrorReport) {
     state.flags.withLock { $0.failed = true }
-    var fields: [(String, Value)] = [("code", .string(report.code)), ("message", .string(report.line))]
+    var fields: [(String, Value)] = [
+      ("code", .string(report.code)), ("message", .string(report.line)),
+    ]
     if let path = report.path { fields.append(("path", .string(path))) }
     write("error", fields)
   }
@@ -121,4 +123,54 @@ final class JSONEventWriter: Sendable {
 
   /// A JSON string literal, control characters escaped.
   static func quote(_ text: String) -> String { ProgressDisplay.quote(text) }
+}
+
+extension JSONEventWriter {
+  /// The counts of a `done` event for a command that failed before any work.
+  static let noCounts: [(String, Value)] = [
+    ("completedFiles", .integer(0)), ("completedBytes", .integer(0)),
+    ("bytesPerSecond", .integer(0)), ("elapsedSeconds", .seconds(.zero)),
+    ("totalFiles", .null), ("totalBytes", .null), ("secondsRemaining", .null),
+  ]
+
+  /// Runs a command's work with its JSON stream open when `mode` is `json`: the
+  /// `start` event first; a failure as an `error` event, then `done`, and
+  /// nothing in words on standard error.
+  ///
+  /// - Parameters:
+  ///   - mode: The progress mode.
+  ///   - sink: Standard error.
+  ///   - command: The command words (`["folio", "pack"]`).
+  ///   - inputs: A batch's inputs, for the `start` event.
+  ///   - body: The work, given the stream (`nil` outside `json` mode).
+  /// - Returns: The work's exit code.
+  /// - Throws: What the work throws outside `json` mode; in it, ``ReportedFailure``.
+  static func run(
+    mode: ProgressDisplay.Mode, sink: OutputSink, command: [String], inputs: [String]? = nil,
+    _ body: (JSONEventWriter?) async throws -> ExitCode
+  ) async throws -> ExitCode {
+    guard mode == .json else { return try await body(nil) }
+    let events = JSONEventWriter(sink: sink)
+    events.start(command: command.last ?? "", toolVersion: FolioMain.version, inputs: inputs)
+    do {
+      let status = try await body(events)
+      events.done(status: status == .success ? "ok" : "failed", fields: noCounts)
+      return status
+    } catch {
+      let cancelled = error is CancellationError
+      if !cancelled && !events.reportedFailure {
+        events.error(ErrorReport(error, command: command))
+      }
+      events.done(status: cancelled ? "cancelled" : "failed", fields: noCounts)
+      throw ReportedFailure(
+        exitCode: cancelled ? .interrupted : error is UsageError ? .usage : .failure)
+    }
+  }
+}
+
+/// A failure already reported on the JSON stream: ``FolioMain`` exits with its
+/// code and prints nothing more.
+struct ReportedFailure: Error, Sendable {
+  /// The exit code.
+  var exitCode: ExitCode
 }

@@ -14,11 +14,9 @@ import Synchronization
 /// }
 /// ```
 ///
-/// JSON events (`--progress json`), keys sorted, one object per line:
-/// `{"event":"file-started","path":…,"size":…}`,
-/// `{"event":"bytes","completedBytes":…,"totalBytes":…,"completedFiles":…,"totalFiles":…,"bytesPerSecond":…,"secondsRemaining":…}`,
-/// `{"event":"file-finished","path":…}`, and last
-/// `{"event":"done","status":"ok"|"failed"|"cancelled",…counts}`.
+/// JSON events (`--progress json`) follow `Schemas/progress-events.schema.json` and
+/// go through a ``JSONEventWriter``: `file-started`, `bytes`, `file-finished`, then,
+/// when the work throws, an `error` event, and last `done` with the status and counts.
 public struct ProgressDisplay: Sendable {
   /// How progress is shown.
   public enum Mode: String, Sendable, CaseIterable {
@@ -36,6 +34,10 @@ public struct ProgressDisplay: Sendable {
   public var sink: OutputSink
   /// The word leading the live line (`Packing`).
   public var verb: String
+  /// The JSON stream, in `json` mode (made on the sink when not given).
+  var events: JSONEventWriter?
+  /// The command words, for the hints of a failure's `error` event.
+  var command: [String] = []
 
   /// How often the live line is redrawn at most.
   static let liveInterval: Duration = .milliseconds(100)
@@ -53,6 +55,25 @@ public struct ProgressDisplay: Sendable {
     self.sink = sink
     self.verb = verb
   }
+
+  /// Creates a display writing its JSON events to a command's stream.
+  ///
+  /// - Parameters:
+  ///   - mode: How progress is shown.
+  ///   - sink: Where it is shown.
+  ///   - verb: The word leading the live line.
+  ///   - events: The command's JSON stream, when `mode` is `json`.
+  ///   - command: The command words, for failures' hints.
+  init(
+    mode: Mode, sink: OutputSink, verb: String, events: JSONEventWriter?, command: [String]
+  ) {
+    self.init(mode: mode, sink: sink, verb: verb)
+    self.events = events
+    self.command = command
+  }
+
+  /// The JSON stream this display writes to.
+  private var stream: JSONEventWriter { events ?? JSONEventWriter(sink: sink) }
 
   /// The mode the usual `--progress` and `--quiet` options ask for.
   ///
@@ -76,6 +97,7 @@ public struct ProgressDisplay: Sendable {
   public func track<T: Sendable>(_ work: (ProgressManager) async throws -> T) async throws -> T {
     let root = ProgressManager(totalCount: 1)
     let live = LiveLine(sink: sink, line: ProgressLine(verb: verb))
+    let stream = self.stream
     var watcher: Task<ProgressSnapshot?, Never>?
     var resizeWatcher: Task<Void, Never>?
     if mode != .none {
@@ -83,7 +105,9 @@ public struct ProgressDisplay: Sendable {
       let events = reporter.events(
         interval: mode == .live ? Self.liveInterval : Self.jsonInterval)
       let display = self
-      watcher = Task { await display.show(events, reporter: reporter, live: live) }
+      watcher = Task {
+        await display.show(events, reporter: reporter, live: live, stream: stream)
+      }
       if mode == .live && sink.followsResizes {
         let resizes = TerminalSize.resizes()
         resizeWatcher = Task { for await _ in resizes { live.redraw() } }
@@ -101,12 +125,34 @@ public struct ProgressDisplay: Sendable {
     root.setCounts { completed, total in completed = max(completed, total ?? 0) }
     if let final = await watcher?.value {
       switch result {
-      case .success: close(final, status: "ok", live: live)
+      case .success: close(final, status: "ok", live: live, stream: stream)
       case .failure(let error):
-        close(final, status: error is CancellationError ? "cancelled" : "failed", live: live)
+        if mode == .json && !(error is CancellationError) && !stream.reportedFailure {
+          stream.error(ErrorReport(error, command: command))
+        }
+        close(
+          final, status: error is CancellationError ? "cancelled" : "failed", live: live,
+          stream: stream)
       }
     }
     return try result.get()
+  }
+
+  /// Forwards one manager's file and byte events to a JSON stream (one input of a
+  /// batch, its events carrying the input) until the manager finishes.
+  ///
+  /// - Parameters:
+  ///   - root: The input's own root manager.
+  ///   - stream: The input's stream (``JSONEventWriter/forInput(_:)``).
+  /// - Returns: A task giving the final snapshot.
+  func forward(_ root: ProgressManager, to stream: JSONEventWriter) -> Task<
+    ProgressSnapshot?, Never
+  > {
+    let reporter = root.reporter
+    let events = reporter.events(interval: Self.jsonInterval)
+    let display = self
+    let live = LiveLine(sink: sink, line: ProgressLine(verb: verb))
+    return Task { await display.show(events, reporter: reporter, live: live, stream: stream) }
   }
 
   /// The live line on a terminal: drawn at most once per ``liveInterval`` (a
@@ -169,20 +215,20 @@ public struct ProgressDisplay: Sendable {
   /// Shows events until the operation ends and returns the final snapshot,
   /// which ``close(_:status:live:)`` shows once the work's outcome is known.
   private func show(
-    _ events: AsyncStream<ProgressEvent>, reporter: ProgressReporter, live: LiveLine
+    _ events: AsyncStream<ProgressEvent>, reporter: ProgressReporter, live: LiveLine,
+    stream: JSONEventWriter
   ) async -> ProgressSnapshot? {
     var final: ProgressSnapshot?
     for await event in events {
       switch (mode, event) {
       case (.json, .fileStarted(let path, let size)):
-        var fields = [("event", Self.quote("file-started")), ("path", Self.quote(path))]
-        if let size { fields.append(("size", String(size))) }
-        sink.write(Self.object(fields))
+        var fields: [(String, JSONEventWriter.Value)] = [("path", .string(path))]
+        if let size { fields.append(("size", .integer(Int64(clamping: size)))) }
+        stream.write("file-started", fields)
       case (.json, .fileFinished(let path)):
-        sink.write(
-          Self.object([("event", Self.quote("file-finished")), ("path", Self.quote(path))]))
+        stream.write("file-finished", [("path", .string(path))])
       case (.json, .update(let snapshot)):
-        sink.write(Self.object([("event", Self.quote("bytes"))] + Self.fields(snapshot)))
+        stream.write("bytes", Self.fields(snapshot))
       case (.live, .fileStarted):
         // A new file shows its name, so even a quick run draws one line with a path.
         if live.isDue { live.draw(reporter.snapshot) }
@@ -199,12 +245,12 @@ public struct ProgressDisplay: Sendable {
 
   /// Shows the end: the JSON `done` event with the work's status, or the
   /// live line left in place (success) or cleared.
-  private func close(_ final: ProgressSnapshot, status: String, live: LiveLine) {
+  private func close(
+    _ final: ProgressSnapshot, status: String, live: LiveLine, stream: JSONEventWriter
+  ) {
     switch mode {
     case .json:
-      sink.write(
-        Self.object(
-          [("event", Self.quote("done")), ("status", Self.quote(status))] + Self.fields(final)))
+      stream.done(status: status, fields: Self.fields(final))
     case .live:
       live.close(final, succeeded: status == "ok")
     case .none:
@@ -222,24 +268,17 @@ public struct ProgressDisplay: Sendable {
     ProgressLine(verb: verb).render(snapshot, columns: columns)
   }
 
-  static func fields(_ snapshot: ProgressSnapshot) -> [(String, String)] {
-    let totalFiles: String = snapshot.totalFileCount.map { String($0) } ?? "null"
-    let totalBytes: String = snapshot.totalByteCount.map { String($0) } ?? "null"
-    let remaining: String = snapshot.estimatedTimeRemaining.map { seconds($0) } ?? "null"
-    return [
-      ("completedFiles", String(snapshot.completedFileCount)),
-      ("completedBytes", String(snapshot.completedByteCount)),
-      ("bytesPerSecond", String(snapshot.throughput)),
-      ("elapsedSeconds", seconds(snapshot.elapsed)),
-      ("totalFiles", totalFiles),
-      ("totalBytes", totalBytes),
-      ("secondsRemaining", remaining),
+  /// The counts of a `bytes` or `done` event; an unknown total is `null`, never 0.
+  static func fields(_ snapshot: ProgressSnapshot) -> [(String, JSONEventWriter.Value)] {
+    [
+      ("completedFiles", .integer(Int64(clamping: snapshot.completedFileCount))),
+      ("completedBytes", .integer(Int64(clamping: snapshot.completedByteCount))),
+      ("bytesPerSecond", .integer(Int64(clamping: snapshot.throughput))),
+      ("elapsedSeconds", .seconds(snapshot.elapsed)),
+      ("totalFiles", snapshot.totalFileCount.map { .integer(Int64(clamping: $0)) } ?? .null),
+      ("totalBytes", snapshot.totalByteCount.map { .integer(Int64(clamping: $0)) } ?? .null),
+      ("secondsRemaining", snapshot.estimatedTimeRemaining.map { .seconds($0) } ?? .null),
     ]
-  }
-
-  static func object(_ fields: [(String, String)]) -> String {
-    "{" + fields.sorted { $0.0 < $1.0 }.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",")
-      + "}\n"
   }
 
   /// A JSON string literal, with control characters escaped.

@@ -35,7 +35,8 @@ struct ProgressLine {
     }
     let bytes: String
     if let total = snapshot.totalByteCount {
-      bytes = "\(ProgressDisplay.bytes(snapshot.completedByteCount))/\(ProgressDisplay.bytes(total))"
+      bytes =
+        "\(ProgressDisplay.bytes(snapshot.completedByteCount))/\(ProgressDisplay.bytes(total))"
     } else {
       bytes = ProgressDisplay.bytes(snapshot.completedByteCount)
     }

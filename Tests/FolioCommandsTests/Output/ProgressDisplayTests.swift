@@ -70,7 +70,8 @@ import Testing
 
 @Suite struct ProgressLineTests {
   let snapshot = ProgressSnapshot(
-    fractionCompleted: 0.5, completedFileCount: 1204, totalFileCount: 2001, completedByteCount: 4_300_000,
+    fractionCompleted: 0.5, completedFileCount: 1204, totalFileCount: 2001,
+    completedByteCount: 4_300_000,
     totalByteCount: 9_437_184, elapsed: .seconds(1), throughput: 12_897_485,
     estimatedTimeRemaining: .seconds(62),
     currentFile: "Notebook.examplenotebook/pages/0F6C2B1A-4D0E-4C57-9D31-2B7E6A1C9F00.txt")
