@@ -148,3 +148,24 @@ import Testing
     }
   }
 }
+
+@Suite struct ExpandUpdateListingTests {
+  @Test func updateListsWhatItRemoved() async throws {
+    try await withTemporaryDirectory("update-removed") { folder in
+      let package = folder.appendingPathComponent("P")
+      try FileManager.default.createDirectory(
+        at: package.appendingPathComponent("pages"), withIntermediateDirectories: true)
+      try Data("a".utf8).write(to: package.appendingPathComponent("pages/a.txt"))
+      #expect(await runFolio(["pack", "P", "-o", "P.zip", "-q"], in: folder).0 == 0)
+      #expect(await runFolio(["expand", "P.zip", "-o", "Out", "-q"], in: folder).0 == 0)
+      try Data("x".utf8).write(to: folder.appendingPathComponent("Out/pages/stale.txt"))
+      try Data("y".utf8).write(to: folder.appendingPathComponent("Out/old.txt"))
+      let (status, output, errors) = await runFolio(
+        ["expand", "P.zip", "-o", "Out", "--update"], in: folder)
+      #expect(status == 0, "\(errors)")
+      let lines = output.split(separator: "\n").map(String.init)
+      #expect(lines.prefix(2) == ["removed old.txt", "removed pages/stale.txt"])
+      #expect(lines.last?.hasSuffix("; 1 unchanged file kept, 2 removed") == true, "\(lines)")
+    }
+  }
+}
