@@ -88,3 +88,10 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Every module's `import` is internal unless the file says `public import`, so a
+// module that a public signature needs is named as such and nothing else leaks out.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

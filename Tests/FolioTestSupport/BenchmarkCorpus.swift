@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The deterministic package corpus of `scripts/bench/make_corpus.py`, built once per test run.
 public enum BenchmarkCorpus {

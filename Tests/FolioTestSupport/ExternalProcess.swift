@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The result of running another program, such as an oracle (`bsdtar`, `unzip`, `plutil`).
 public struct ProcessResult: Sendable {

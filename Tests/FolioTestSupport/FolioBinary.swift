@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The built `folio` executable, for the few end-to-end tests that run it as a user would.
 public enum FolioBinary {

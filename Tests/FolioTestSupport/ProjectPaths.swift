@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Places in the checkout that tests read: samples, schemas, the real-plist corpus.
 public enum ProjectPaths {

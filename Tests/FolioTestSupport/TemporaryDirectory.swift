@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder for one test, removed when the body returns or throws.
 ///

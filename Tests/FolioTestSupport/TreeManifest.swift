@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything a lossless archive round trip must keep of a folder tree:
 /// each entry's kind, permission bits, modification time (whole seconds),

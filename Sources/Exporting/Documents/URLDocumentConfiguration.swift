@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   public import Foundation
-  import Observation
+  public import Observation
   public import Packaging
 
   /// The configuration of an open document: SwiftUI's `URLDocumentConfiguration` for Linux.

@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   public import Foundation
-  import Observation
+  public import Observation
   public import Packaging
   public import PropertyLists
   public import UniformTypes

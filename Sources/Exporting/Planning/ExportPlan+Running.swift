@@ -1,7 +1,7 @@
 public import Foundation
 public import Packaging
 public import PropertyLists
-import UniformTypes
+public import UniformTypes
 
 /// What an export produced.
 public struct ExportResult: Sendable {

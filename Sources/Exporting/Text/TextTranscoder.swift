@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PropertyLists
 
 /// Converts text from one encoding to another in fixed-size chunks, refusing any loss.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a command may touch of the outside world, injected so tests run commands in-process.
 public struct CommandContext: Sendable {

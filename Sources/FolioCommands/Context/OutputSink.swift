@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Where a command writes: a file descriptor, or a buffer a test reads back.

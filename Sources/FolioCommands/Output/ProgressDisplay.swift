@@ -1,5 +1,5 @@
 import Foundation
-import Packaging
+public import Packaging
 import Synchronization
 
 /// Shows a long operation's progress on standard error: a live line on a

@@ -1,4 +1,4 @@
-import UniformTypes
+public import UniformTypes
 
 /// An archive format Folio writes: zip, or tar plain or compressed.
 public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+public import Foundation
 
 /// Expands archives into folders, safely and atomically.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an expansion did.
 public struct ExpansionResult: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a regular-file wrapper's bytes are.
 enum RegularFileStorage {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Lists an archive's entries as their headers describe them, like `bsdtar -tv`.
 ///

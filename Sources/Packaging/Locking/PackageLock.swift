@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// An advisory lock on a package, so two `folio` processes never interleave on one.

@@ -1,4 +1,4 @@
-import UniformTypes
+public import UniformTypes
 
 /// How ``Packer`` flattens a folder into an archive.
 public struct PackOptions: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a pack wrote.
 public struct PackResult: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+public import Foundation
 
 /// Flattens a folder (a package document, or any folder) into one archive.
 ///

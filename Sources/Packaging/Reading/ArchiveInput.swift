@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where an archive is read from.
 public enum ArchiveInput: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The metadata an entry added from memory or with overridden attributes carries.
 public struct ArchiveEntryAttributes: Sendable, Hashable {

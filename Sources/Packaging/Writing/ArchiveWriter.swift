@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Adds entries to an archive being written; only ``withArchiveWriter(at:format:options:progress:_:)``
 /// makes one.

@@ -1,4 +1,4 @@
-import UniformTypes
+public import UniformTypes
 
 /// How an ``ArchiveWriter`` compresses entries and stamps their metadata.
 public struct ArchiveWriterOptions: Sendable {

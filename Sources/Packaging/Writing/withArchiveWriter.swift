@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes an archive atomically: entries added in `body` go to a temporary
 /// file beside `url`, which replaces `url` only when `body` returns and the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One value of a property list, with the place it came from.
 ///

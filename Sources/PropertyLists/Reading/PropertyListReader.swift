@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads property lists in any of Folio's formats, keeping the source location of every value.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Serialises property list values as XML, binary or JSON.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PropertyLists
 
 /// A RELAX NG schema from `Schemas/`, for a structural first pass over XML property lists.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Removes what killed `folio` runs left beside a destination.
 ///

@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+public import Foundation
 
 /// Puts a finished tree in place of another in one step, and makes linked copies of trees.
 ///
