@@ -17,13 +17,16 @@ extension FolioCommand.Plist {
         written once, the last value winning (as Foundation and plutil read
         it), with a warning.
         """,
-      options: [to, output],
+      options: [to, output, force],
       arguments: [fileArgument]
     )
 
     static let to = Option.choice(
       "to", valueName: "FORMAT", PropertyListFormat.writable, name: \.rawValue,
       help: "The format to write: xml, binary or json.")
+    static let force = Option.flag(
+      "force", short: "f",
+      help: "Replace an existing OUT (FILE itself is always converted in place).")
     static let output = Option.path(
       "output", short: "o", valueName: "OUT",
       help: "Where to write ('-' for standard output); default: replace FILE.")
@@ -33,6 +36,7 @@ extension FolioCommand.Plist {
     var format: PropertyListFormat
     var file: String
     var output: String?
+    var force: Bool
 
     init(parsing arguments: ParsedArguments) throws {
       guard let format = try arguments[Self.to] else {
@@ -41,6 +45,7 @@ extension FolioCommand.Plist {
       self.format = format
       file = arguments[Self.fileArgument]
       output = try arguments[Self.output]
+      force = try arguments[Self.force]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -55,6 +60,16 @@ extension FolioCommand.Plist {
         context.standardError.write(PlistInput.render(diagnostic) + "\n")
       }
       let target = output ?? file
+      // One rule for every command that writes a file: an existing OUT is replaced only with
+      // --force; without -o the conversion is in place, as plutil -convert does it.
+      if let output, output != "-", output != file, !force {
+        var existing = stat()
+        if lstat(context.absolutePath(output), &existing) == 0 {
+          throw CommandFailure(
+            code: "output-exists",
+            message: "'\(output)' already exists; use --force to replace it")
+        }
+      }
       do {
         if target == "-" {
           context.standardOutput.write(

@@ -129,6 +129,24 @@ import Testing
 
 /// One overwrite rule: an existing output is replaced only with `--force`.
 @Suite struct OverwriteRuleTests {
+  @Test func plistConvertRefusesAnExistingOutputWithoutForce() async throws {
+    try await withTemporaryDirectory("overwrite-plist") { folder in
+      try Data("<plist version=\"1.0\"><dict/></plist>".utf8).write(
+        to: folder.appendingPathComponent("a.plist"))
+      try Data("old".utf8).write(to: folder.appendingPathComponent("b.json"))
+      let (status, _, errors) = await runFolio(
+        ["plist", "convert", "--to", "json", "-o", "b.json", "a.plist"], in: folder)
+      #expect(status == 1)
+      #expect(errors == "error: 'b.json' already exists; use --force to replace it\n")
+      #expect(try Data(contentsOf: folder.appendingPathComponent("b.json")) == Data("old".utf8))
+      let (forced, _, _) = await runFolio(
+        ["plist", "convert", "--to", "json", "-o", "b.json", "a.plist", "--force"], in: folder)
+      #expect(forced == 0)
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("b.json"), encoding: .utf8) == "{}")
+    }
+  }
+
   @Test func packRefusesAnExistingOutputWithoutForce() async throws {
     try await withTemporaryDirectory("overwrite-pack") { folder in
       let package = folder.appendingPathComponent("P.examplenotebook")
