@@ -68,7 +68,7 @@ if [ "$debug" -eq 0 ]; then
     [ -n "$owner" ] || fail "$library belongs to no Debian package"
   done
   for soname in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    library="$(ldd "$binary" | awk -v name="$soname" '$1 == name {print $3}')"
+    library="$(ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// {print $3} $1 ~ ("/" name "$") {print $1}' | head -n 1)"
     owner="$(dpkg-query -S "$library" 2>/dev/null | head -n 1 | cut -d: -f1)"
     printf '%s\n' "$depends" | grep -q "\\b$owner\\b" || fail "$soname ($owner) is not in Depends"
   done
@@ -85,7 +85,7 @@ if [ -n "$chroot_dir" ]; then
   trap 'umount "$chroot_dir/proc" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
   chroot "$chroot_dir" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$(basename "$deb")" >/dev/null \
     || fail "apt-get install failed in $chroot_dir"
-  chroot "$chroot_dir" sh -c 'folio --version && mkdir -p /tmp/p.pkg && echo hi > /tmp/p.pkg/a.txt && cd /tmp && folio pack p.pkg -o p.tar.gz && folio list p.tar.gz && test -f /usr/share/man/man1/folio.1.gz && test -f /usr/share/bash-completion/completions/folio' \
+  chroot "$chroot_dir" sh -c 'folio --version && mkdir -p /tmp/p.pkg && echo hi > /tmp/p.pkg/a.txt && cd /tmp && folio pack p.pkg -o p.tar.gz --force && folio list p.tar.gz && test -f /usr/share/man/man1/folio.1.gz && test -f /usr/share/bash-completion/completions/folio' \
     || fail "folio does not run in $chroot_dir"
   if chroot "$chroot_dir" sh -c 'ls /opt/swift /usr/bin/swift' >/dev/null 2>&1; then fail "the chroot has a Swift toolchain"; fi
 fi

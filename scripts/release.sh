@@ -59,7 +59,8 @@ depends=""
 foreign=""
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
 for soname in $needed; do
-  library="$(ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// {print $3}')"
+  # `libz.so.1 => /lib/…/libz.so.1 (…)`, or the loader itself: `/lib64/ld-linux-x86-64.so.2 (…)`.
+  library="$(ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// {print $3} $1 ~ ("/" name "$") {print $1}' | head -n 1)"
   [ -n "$library" ] || { foreign="$foreign $soname(unresolved)"; continue; }
   owner="$(dpkg-query -S "$library" 2>/dev/null || dpkg-query -S "$(readlink -f "$library")" 2>/dev/null || true)"
   owner="$(printf '%s' "$owner" | head -n 1 | cut -d: -f1)"
