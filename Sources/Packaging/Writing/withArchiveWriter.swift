@@ -66,7 +66,7 @@ public func withArchiveWriter<T>(
   do {
     handle = try ArchiveWriteHandle(
       format: format, level: options.compressionLevel, reproducible: options.reproducible,
-      descriptor: file.descriptor)
+      jobs: options.resolvedJobs, descriptor: file.descriptor)
   } catch {
     file.discard()
     throw error

@@ -17,19 +17,52 @@ final class ArchiveWriteHandle {
   private let output: Output
   private var outputName = ""
   private var opened = false
+  private let level: Int?
+  private let jobs: Int
 
   /// The size of the blocks libarchive hands to the output (its default is
   /// tar's 10 KiB, one `write` per 10 KiB).
   static let blockSize = 256 * 1024
 
-  /// Where the archive's bytes go, shared with the C write callback.
+  /// Where the archive's bytes go, shared with the C write callback: the
+  /// descriptor, or Folio's block-parallel gzip in front of it.
   final class Output {
     let descriptor: Int32
+    var gzip: ParallelGzipWriter?
     var detached = false
     var bytesWritten: Int64 = 0
+    /// The errno of a failed write.
     var failure: Int32 = 0
+    /// A failure of the gzip writer (compressing, or writing with its errno).
+    var gzipFailure: (any Error)?
 
     init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Takes libarchive's next block.
+    func write(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
+      if let gzip {
+        do {
+          try gzip.write(UnsafeRawBufferPointer(start: buffer, count: length))
+        } catch {
+          gzipFailure = error
+          return -1
+        }
+        return length
+      }
+      var offset = 0
+      while offset < length {
+        let written = SystemCall.retryingInterrupts {
+          Glibc.write(descriptor, buffer + offset, length - offset)
+        }
+        if written < 0 {
+          failure = errno
+          return -1
+        }
+        offset += written
+      }
+      bytesWritten += Int64(length)
+      return length
+    }
   }
 
   /// Creates a write handle for a format.
@@ -43,15 +76,20 @@ final class ArchiveWriteHandle {
   ///   - level: The compression level, or `nil` for the format's default.
   ///   - reproducible: Whether to avoid anything that varies between runs or
   ///     machines (gzip timestamps, thread-dependent xz blocks).
+  ///   - jobs: How many threads compress (gzip blocks, zstd and xz workers).
   ///   - descriptor: An open, writable descriptor; the handle never closes it.
   /// - Throws: ``PackagingError`` when libarchive refuses a setting.
-  init(format: ArchiveFormat, level: Int?, reproducible: Bool, descriptor: Int32) throws {
+  init(format: ArchiveFormat, level: Int?, reproducible: Bool, jobs: Int, descriptor: Int32)
+    throws
+  {
     LibArchive.prepareLocale()
     guard let pointer = archive_write_new() else {
       throw PackagingError(.archiveFatal, "cannot allocate an archive writer")
     }
     self.pointer = pointer
     self.format = format
+    self.level = level
+    self.jobs = max(1, jobs)
     self.output = Output(descriptor: descriptor)
     try configure(level: level, reproducible: reproducible)
   }
@@ -59,6 +97,7 @@ final class ArchiveWriteHandle {
   deinit {
     output.detached = true
     archive_write_free(pointer)
+    output.gzip?.abandon()
   }
 
   private func configure(level: Int?, reproducible: Bool) throws {
@@ -70,19 +109,24 @@ final class ArchiveWriteHandle {
     case .zip, .tar:
       break
     case .tarGzip:
-      try LibArchive.check(archive_write_add_filter_gzip(pointer), pointer, what)
-      try setFilterOption("gzip", "timestamp", nil)
-      if let level { try setFilterOption("gzip", "compression-level", String(level)) }
+      break  // compressed by ParallelGzipWriter, in the write callback
+
     case .tarBzip2:
       try LibArchive.check(archive_write_add_filter_bzip2(pointer), pointer, what)
       if let level { try setFilterOption("bzip2", "compression-level", String(level)) }
     case .tarXz:
       try LibArchive.check(archive_write_add_filter_xz(pointer), pointer, what)
       if let level { try setFilterOption("xz", "compression-level", String(level)) }
-      if reproducible { try setFilterOption("xz", "threads", "1") }
+      // liblzma's multi-threaded encoder cuts the stream into blocks its single-threaded one
+      // does not: the same bytes for every count of two or more threads, other bytes for one.
+      // Reproducible archives use one thread, so every --jobs gives the same bytes.
+      try setFilterOption("xz", "threads", reproducible ? "1" : String(jobs))
     case .tarZstd:
       try LibArchive.check(archive_write_add_filter_zstd(pointer), pointer, what)
       if let level { try setFilterOption("zstd", "compression-level", String(level)) }
+      // Always the count: libarchive 3.6.2 reads threads=0 as zstd's single-threaded mode,
+      // whose bytes differ from its worker mode; with one worker or more they are the same.
+      try setFilterOption("zstd", "threads", String(jobs))
     }
     // Large blocks, fewer write calls; a regular file needs no padding after the last one.
     try LibArchive.check(
@@ -104,6 +148,10 @@ final class ArchiveWriteHandle {
   /// - Throws: ``PackagingError`` when libarchive cannot start.
   func open(name: String) throws {
     outputName = name
+    if format == .tarGzip {
+      output.gzip = ParallelGzipWriter(
+        descriptor: output.descriptor, name: name, level: level ?? 6, jobs: jobs)
+    }
     let status = archive_write_open2(
       pointer, Unmanaged.passUnretained(output).toOpaque(), nil,
       { _, client, buffer, length in
@@ -112,26 +160,14 @@ final class ArchiveWriteHandle {
           .takeUnretainedValue()
         if output.detached { return length }
         guard let buffer else { return 0 }
-        var offset = 0
-        while offset < length {
-          let written = SystemCall.retryingInterrupts {
-            Glibc.write(output.descriptor, buffer + offset, length - offset)
-          }
-          if written < 0 {
-            output.failure = errno
-            return -1
-          }
-          offset += written
-        }
-        output.bytesWritten += Int64(length)
-        return length
+        return output.write(buffer, length)
       }, nil, nil)
     try check(status, "opening archive '\(name)' for writing")
     opened = true
   }
 
   /// The bytes written to the descriptor so far.
-  var bytesWritten: Int64 { output.bytesWritten }
+  var bytesWritten: Int64 { output.gzip?.bytesWritten ?? output.bytesWritten }
 
   /// Writes an entry's header.
   ///
@@ -177,8 +213,7 @@ final class ArchiveWriteHandle {
     try check(archive_write_finish_entry(pointer), "finishing entry '\(name())'")
   }
 
-  /// Writes the archive's end (tar end blocks) and
-  /// flushes the compressor.
+  /// Writes the archive's end (tar end blocks) and flushes the compressor.
   ///
   /// The corresponding C function is `archive_write_close`.
   ///
@@ -188,17 +223,23 @@ final class ArchiveWriteHandle {
     guard opened else { return }
     opened = false
     try check(archive_write_close(pointer), "finishing archive '\(name)'")
+    try output.gzip?.finish()
   }
 
   /// Stops all further output to the descriptor; used before abandoning a write.
   func detach() {
     output.detached = true
+    output.gzip?.abandon()
   }
 
   private func check(_ status: CInt, _ operation: @autoclosure () -> String) throws {
     do {
       try LibArchive.check(status, pointer, operation())
     } catch var error as PackagingError {
+      if let failure = output.gzipFailure {
+        // The gzip writer's own error names the archive and the cause.
+        throw failure
+      }
       if output.failure != 0 {
         // The disk refused the archive's bytes: name the archive, not only the entry.
         error.cause = POSIXError(POSIXErrorCode(rawValue: output.failure) ?? .EIO)
