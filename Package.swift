@@ -61,7 +61,9 @@ let package = Package(
     .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
 
     // MARK: Tests
-    .target(name: "FolioTestSupport", dependencies: ["Folio"], path: "Tests/FolioTestSupport"),
+    .target(
+      name: "FolioTestSupport", dependencies: ["Folio", "FolioSystem"], path: "Tests/FolioTestSupport"),
+    .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"],
       exclude: ["Fixtures"]),

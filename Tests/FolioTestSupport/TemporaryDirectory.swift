@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 
 /// A fresh folder for one test, removed when the body returns or throws.
@@ -28,19 +29,10 @@ public func makeTemporaryDirectory(_ name: String = "test") throws -> URL {
   return url.resolvingSymlinksInPath()
 }
 
-/// Removes a tree even where a test took away write or search permission.
+/// Removes a tree even where a test took away write or search permission
+/// (FolioSystem's ``FileTree/remove(atPath:)``, the library's own).
 ///
 /// - Parameter url: The tree's root.
 public func removeTree(_ url: URL) {
-  if let walker = FileManager.default.enumerator(atPath: url.path) {
-    while let relative = walker.nextObject() as? String {
-      let path = url.appendingPathComponent(relative).path
-      var info = stat()
-      if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-        chmod(path, 0o755)
-      }
-    }
-  }
-  chmod(url.path, 0o755)
-  try? FileManager.default.removeItem(at: url)
+  FileTree.remove(atPath: url.path)
 }

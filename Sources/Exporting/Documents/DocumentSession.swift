@@ -1,3 +1,5 @@
+import FolioSystem
+
 #if !canImport(SwiftUI)
   public import Foundation
   public import Packaging
@@ -177,7 +179,7 @@
       var info = stat()
       guard stat(url.path, &info) == 0 else {
         throw ExportError(
-          .readFailed, "cannot open '\(url.path)'", cause: POSIXErrorDescription(errno))
+          .readFailed, "cannot open '\(url.path)'", cause: SystemError.current)
       }
       let isFolder = info.st_mode & S_IFMT == S_IFDIR
       let ext = url.pathExtension

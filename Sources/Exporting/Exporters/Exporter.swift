@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import Packaging
 public import PropertyLists
@@ -127,7 +128,7 @@ public struct ExportJob: Sendable {
   public func writeOutputFile(_ body: (FileHandle) throws -> Void) throws {
     guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
       throw ExportError(
-        .writeFailed, "cannot create '\(outputDisplayName)'", cause: POSIXErrorDescription(errno))
+        .writeFailed, "cannot create '\(outputDisplayName)'", cause: SystemError.current)
     }
     do {
       let handle = try FileHandle(forWritingTo: output)

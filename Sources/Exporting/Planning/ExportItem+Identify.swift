@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import UniformTypes
 
@@ -29,7 +30,7 @@ extension ExportItem {
   ) throws -> (ExportItem, TypeEvidence) {
     guard let kind = TypeRegistry.itemKind(atPath: url.path) else {
       throw ExportError(
-        .readFailed, "'\(displayName)' does not exist", cause: POSIXErrorDescription(errno))
+        .readFailed, "'\(displayName)' does not exist", cause: SystemError.current)
     }
     if let declaredType {
       return (ExportItem(url: url, type: declaredType, displayName: displayName), .given)

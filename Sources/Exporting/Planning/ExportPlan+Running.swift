@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import Packaging
 public import PropertyLists
@@ -41,7 +42,7 @@ extension ExportPlan {
     }
     if !overwrite && AtomicOutput.exists(output) { throw AtomicOutput.outputExists(display) }
     AtomicOutput.removeLeftovers(beside: output)
-    let work = AtomicOutput.temporarySibling(of: output, tag: "folio-work")
+    let work = AtomicOutput.temporarySibling(of: output, kind: .work)
     try createWorkFolder(work, display: display)
     defer { removeTree(work) }
     let finalName = output.lastPathComponent
@@ -114,7 +115,7 @@ extension ExportPlan {
     guard mkdir(work.path, 0o700) == 0 else {
       throw ExportError(
         .writeFailed, "cannot create a work folder beside '\(display)'",
-        cause: POSIXErrorDescription(errno))
+        cause: SystemError.current)
     }
   }
 

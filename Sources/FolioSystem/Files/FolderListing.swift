@@ -1,38 +1,69 @@
-import Foundation
+import Glibc
 
 /// Lists a folder's names straight from `readdir`, hiding nothing but `.` and `..`.
 ///
 /// Foundation's `contentsOfDirectory` leaves out some names (an entry called
 /// exactly `._`), so a tree read through it can silently miss a file. Every
-/// module lists folders through this one function instead.
+/// module lists folders through this one type instead.
 package enum FolderListing {
   /// The names in a folder, unsorted, as the file system holds them.
   ///
   /// - Parameter path: The folder's path.
   /// - Returns: Every name but `.` and `..`.
-  /// - Throws: The `errno` of `opendir` or `readdir`, as a `POSIXError`; `EILSEQ`
-  ///   for a name that is not valid UTF-8 (rather than a lossy spelling that
-  ///   would name no file).
-  package static func names(atPath path: String) throws -> [String] {
-    guard let directory = opendir(path) else {
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-    defer { closedir(directory) }
+  /// - Throws: ``SystemError`` with the `errno` of `opendir` or `readdir`;
+  ///   `EILSEQ` for a name that is not valid UTF-8 (rather than a lossy
+  ///   spelling that would name no file).
+  package static func names(atPath path: String) throws(SystemError) -> [String] {
     var names: [String] = []
+    var invalid = false
+    try forEachName(atPath: path) { bytes in
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        invalid = true
+        return false
+      }
+      names.append(name)
+      return true
+    }
+    if invalid { throw SystemError(errno: EILSEQ) }
+    return names
+  }
+
+  /// Calls `body` with each name in a folder as raw bytes (any name, valid
+  /// UTF-8 or not), but `.` and `..`, until it returns `false`.
+  ///
+  /// - Parameters:
+  ///   - path: The folder's path, as bytes without a terminating NUL.
+  ///   - body: Given each name's bytes; returns whether to go on.
+  /// - Throws: ``SystemError`` with the `errno` of `opendir` or `readdir`.
+  package static func forEachName(
+    atPath path: some Collection<UInt8>, _ body: ([UInt8]) throws(SystemError) -> Bool
+  ) throws(SystemError) {
+    let cPath = path.map { CChar(bitPattern: $0) } + [0]
+    guard let directory = opendir(cPath) else { throw .current }
+    defer { closedir(directory) }
     while true {
       errno = 0
       guard let entry = readdir(directory) else {
-        if errno != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        return names
+        if errno != 0 { throw .current }
+        return
       }
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         Array(raw.prefix { $0 != 0 })
       }
       if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-      guard let name = String(validating: bytes, as: UTF8.self) else {
-        throw POSIXError(.EILSEQ)
-      }
-      names.append(name)
+      guard try body(bytes) else { return }
     }
+  }
+
+  /// Calls `body` with each name in a folder as raw bytes.
+  ///
+  /// - Parameters:
+  ///   - path: The folder's path.
+  ///   - body: Given each name's bytes; returns whether to go on.
+  /// - Throws: ``SystemError`` with the `errno` of `opendir` or `readdir`.
+  package static func forEachName(
+    atPath path: String, _ body: ([UInt8]) throws(SystemError) -> Bool
+  ) throws(SystemError) {
+    try forEachName(atPath: Array(path.utf8), body)
   }
 }

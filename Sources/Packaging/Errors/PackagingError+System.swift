@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 extension PackagingError {
@@ -11,5 +12,28 @@ extension PackagingError {
     PackagingError(
       .fileSystem, "\(message): \(String(cString: strerror(code)))",
       cause: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
+  }
+
+  /// The error for an archive's atomic write that failed.
+  ///
+  /// - Parameter failure: The failed step.
+  /// - Returns: A ``Code/fileSystem`` error naming the archive.
+  static func archiveWrite(_ failure: AtomicFile.Failure) -> PackagingError {
+    let path = failure.target
+    let code = failure.cause?.errno ?? EIO
+    switch failure.step {
+    case .targetIsFolder:
+      return PackagingError(.fileSystem, "cannot write archive '\(path)': it is a folder")
+    case .create:
+      return system("cannot create a temporary file beside '\(path)'", errno: code)
+    case .write:
+      return system("cannot write '\(failure.temporaryPath ?? path)'", errno: code)
+    case .flush:
+      return system("cannot flush '\(path)' to disk", errno: code)
+    case .targetExists:
+      return PackagingError(.destinationExists, "'\(path)' already exists")
+    case .move:
+      return system("cannot move the archive into place at '\(path)'", errno: code)
+    }
   }
 }

@@ -22,7 +22,7 @@ final class StagingFolder {
   }
 
   /// The marker in a staging folder's name: `.NAME.folio-expand-PID-XXXXXX`.
-  static let marker = ".folio-expand-"
+  static let marker = TemporaryName.Kind.expansion.marker
 
   /// The most folder descriptors kept open between entries.
   static let directoryCacheLimit = 256
@@ -53,7 +53,7 @@ final class StagingFolder {
     let parent = self.destination.deletingLastPathComponent()
     // The process ID in the name tells a killed run's leftover (removed here, when older
     // than this run) from a live run's folder.
-    LeftoverTemporaries.remove(beside: self.destination, marker: Self.marker)
+    LeftoverTemporaries.remove(beside: self.destination.path)
     var template = Array(
       parent.appendingPathComponent(
         ".\(self.destination.lastPathComponent)\(Self.marker)\(getpid())-XXXXXX"
@@ -78,7 +78,7 @@ final class StagingFolder {
   deinit {
     closeDirectories()
     close(root)
-    if !finished { Self.removeTree(url.path) }
+    if !finished { FileTree.remove(atPath: url.path) }
   }
 
   // MARK: Creating entries
@@ -276,26 +276,13 @@ final class StagingFolder {
     if exists && commit == .fresh {
       throw PackagingError(.destinationExists, "'\(target)' already exists")
     }
-    if exists {
-      if LinuxCalls.rename(source.path, target, flags: LinuxCalls.renameExchange) != 0 {
-        guard errno == ENOSYS || errno == EINVAL else { throw moveFailure(source, errno) }
-        // No atomic swap here: move the old tree aside, the new one in, then drop the old.
-        // Beside the staging folder, never inside the tree being moved.
-        let aside = url.path + ".previous"
-        guard rename(target, aside) == 0 else { throw moveFailure(source, errno) }
-        guard rename(source.path, target) == 0 else {
-          let code = errno
-          rename(aside, target)
-          throw moveFailure(source, code)
-        }
-        Self.removeTree(aside)
-      }
-    } else if LinuxCalls.rename(source.path, target, flags: LinuxCalls.renameNoReplace) != 0 {
-      if errno == EEXIST {
-        throw PackagingError(.destinationExists, "'\(target)' already exists")
-      }
-      guard errno == ENOSYS || errno == EINVAL else { throw moveFailure(source, errno) }
-      guard rename(source.path, target) == 0 else { throw moveFailure(source, errno) }
+    do {
+      // Flushing is `prepare(top:flush:)`'s business (or not wanted: --no-sync).
+      try FileTree.move(source.path, to: target, replacing: exists, durable: false)
+    } catch .targetExists {
+      throw PackagingError(.destinationExists, "'\(target)' already exists")
+    } catch .failed(let cause) {
+      throw moveFailure(source, cause.errno)
     }
     finished = true
     if let topPermissions { chmod(target, mode_t(topPermissions)) }
@@ -305,14 +292,14 @@ final class StagingFolder {
     } else if source == url {
       chmod(target, 0o755)
     }
-    Self.removeTree(url.path)
+    FileTree.remove(atPath: url.path)
   }
 
   /// Removes the staging folder and everything in it.
   func discard() {
     closeDirectories()
     finished = true
-    Self.removeTree(url.path)
+    FileTree.remove(atPath: url.path)
   }
 
   // MARK: Helpers
@@ -412,38 +399,6 @@ final class StagingFolder {
       filled += count
     }
     return filled
-  }
-
-  /// Removes a tree, giving folders owner permissions first so read-only ones go too.
-  ///
-  /// Folders are listed with `readdir`, not `FileManager`, whose listing on Linux leaves
-  /// out an entry named exactly `._`: an archive may hold one, and the folder would stay
-  /// behind (found by the expand fuzz target). Names are kept as bytes, so any name goes.
-  static func removeTree(_ path: String) {
-    removeTree(bytes: Array(path.utf8))
-  }
-
-  private static func removeTree(bytes path: [UInt8]) {
-    let cPath = path.map { CChar(bitPattern: $0) } + [0]
-    var info = stat()
-    guard lstat(cPath, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
-      unlink(cPath)
-      return
-    }
-    chmod(cPath, 0o700)
-    var names: [[UInt8]] = []
-    if let directory = opendir(cPath) {
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          Array(raw.prefix { $0 != 0 })
-        }
-        if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
-      }
-      closedir(directory)
-    }
-    for name in names { removeTree(bytes: path + [0x2F] + name) }
-    rmdir(cPath)
   }
 }
 

@@ -255,8 +255,8 @@ import FolioSystem
     static func listing(path: String, display: String) throws -> [String] {
       do {
         return try FolderListing.names(atPath: path)
-      } catch let error as POSIXError {
-        throw openError(path: display, code: error.code.rawValue)
+      } catch {
+        throw openError(path: display, code: error.errno)
       }
     }
 

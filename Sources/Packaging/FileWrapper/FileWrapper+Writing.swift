@@ -35,7 +35,7 @@ import FolioSystem
         try writer.write(self, at: temporary, original: original, display: target, replacing: false)
         try TreeReplacement.move(temporary, over: target)
       } catch {
-        StagingFolder.removeTree(temporary)
+        FileTree.remove(atPath: temporary)
         throw error
       }
       if writer.updatesNames { filename = url.lastPathComponent }
@@ -98,7 +98,7 @@ import FolioSystem
           throw failure("cannot set the permissions of '\(display)'", errno: errno)
         }
         if let date = wrapper.recordedModificationDate { Self.setTime(path, date) }
-        if durable { Self.synchronizeFolder(path) }
+        if durable { FileTree.synchronizeFolder(path) }
         wrapper.identity = FileIdentity.of(path: path)?.identity
       }
     }
@@ -235,13 +235,6 @@ import FolioSystem
         throw PackagingError(
           .fileWriteFailed, "cannot write a child named '\(name)' in '\(folder)': not a file name")
       }
-    }
-
-    static func synchronizeFolder(_ path: String) {
-      let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard descriptor >= 0 else { return }
-      _ = SystemCall.retryingInterrupts { fsync(descriptor) }
-      close(descriptor)
     }
 
     private static func timespec(_ date: Date) -> Glibc.timespec {

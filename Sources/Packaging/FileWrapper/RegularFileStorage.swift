@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Where a regular-file wrapper's bytes are.
 enum RegularFileStorage {

@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 import Synchronization
 

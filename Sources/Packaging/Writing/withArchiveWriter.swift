@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 
 /// Writes an archive atomically: entries added in `body` go to a temporary
@@ -38,7 +39,12 @@ public func withArchiveWriter<T>(
           + (allowed.map { ": expected \($0)" } ?? ": the format has no levels"))
     }
   }
-  let file = try AtomicOutputFile(destination: url)
+  let file: AtomicFile
+  do {
+    file = try AtomicFile(target: url.path)
+  } catch {
+    throw PackagingError.archiveWrite(error)
+  }
   if format == .zip {
     let output = ZipArchiveOutput(
       descriptor: file.descriptor, archiveName: url.path,
@@ -54,7 +60,7 @@ public func withArchiveWriter<T>(
       let value = try body(writer)
       if let progress { try progress.checkCancellation() }
       try zip.finish()
-      try file.commit()
+      try commit(file)
       return value
     } catch {
       zip.abandon()
@@ -80,11 +86,20 @@ public func withArchiveWriter<T>(
     let value = try body(writer)
     if let progress { try progress.checkCancellation() }
     try handle.close(name: url.path)
-    try file.commit()
+    try commit(file)
     return value
   } catch {
     handle.detach()
     file.discard()
     throw error
+  }
+}
+
+/// Moves a finished archive into place.
+private func commit(_ file: AtomicFile) throws {
+  do {
+    try file.commit()
+  } catch {
+    throw PackagingError.archiveWrite(error)
   }
 }

@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 
 /// Reads property lists in any of Folio's formats, keeping the source location of every value.
@@ -67,43 +68,18 @@ public enum PropertyListReader {
     let name = displayName ?? url.path
     let data: Data
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-      if attributes[.type] as? FileAttributeType == .typeDirectory {
-        throw PropertyListError(
-          .readFailed, "cannot read \(name): \(String(cString: strerror(EISDIR)))",
-          location: SourceLocation(file: name))
-      }
-      if let size = attributes[.size] as? Int, size > options.maximumInputSize {
-        throw PropertyListError(
-          .inputTooLarge,
-          "the file is \(size) bytes, more than the limit of \(options.maximumInputSize) bytes",
-          location: SourceLocation(file: name))
-      }
-      data = try Data(contentsOf: url)
-    } catch let error as PropertyListError {
-      throw error
-    } catch {
+      data = Data(try FileContents.read(atPath: url.path, limit: options.maximumInputSize))
+    } catch .tooLarge(let size) {
       throw PropertyListError(
-        .readFailed, "cannot read \(name): \(Self.reason(error))",
-        location: SourceLocation(file: name),
-        cause: error as NSError)
+        .inputTooLarge,
+        "the file is \(size) bytes, more than the limit of \(options.maximumInputSize) bytes",
+        location: SourceLocation(file: name))
+    } catch .system(let cause) {
+      throw PropertyListError(
+        .readFailed, "cannot read \(name): \(cause)", location: SourceLocation(file: name),
+        cause: cause)
     }
     return try read(data, file: name, options: options)
-  }
-
-  /// The system's words for a file error (`No such file or directory`), when there is an errno.
-  private static func reason(_ error: any Error) -> String {
-    let error = error as NSError
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-    if error.domain == NSCocoaErrorDomain, error.code == NSFileReadNoSuchFileError {
-      return String(cString: strerror(ENOENT))
-    }
-    return error.localizedDescription
   }
 
   /// Dispatches UTF-8 text to the XML or JSON reader by its first significant character.

@@ -1,62 +1,36 @@
 import FolioSystem
-public import Foundation
+package import Foundation
 
 /// Puts a finished tree in place of another in one step, and makes linked copies of trees.
 ///
 /// Used by file wrappers' atomic writes and by document sessions' saves: the new tree
 /// is made beside the target under a temporary name, then swapped in.
 package enum TreeReplacement {
-  /// The marker in the names of temporary trees (the one Folio's atomic files use), so
-  /// leftovers of killed runs are recognised.
-  package static let temporaryMarker = ".folio-tmp-"
-
   /// A path beside `target` where nothing exists, for building its replacement.
   ///
   /// - Parameter target: The file or folder to be replaced (or created).
-  /// - Returns: `<folder>/.<name>.folio-tmp-<pid>-<random>`.
+  /// - Returns: `<folder>/.<name>.folio-tmp-<pid>-<random>` (FolioSystem's ``TemporaryName``).
   package static func temporarySibling(of target: URL) -> URL {
-    let folder = target.standardizedFileURL.deletingLastPathComponent()
-    let random = String(UInt32.random(in: .min ... .max), radix: 16)
-    return folder.appendingPathComponent(
-      "." + target.lastPathComponent + temporaryMarker + "\(getpid())-" + random)
+    URL(fileURLWithPath: TemporaryName.beside(target.standardizedFileURL.path))
   }
 
-  /// Renames a finished tree over `target`: a plain rename when nothing or a file is
-  /// there, an atomic swap with an existing folder (whose old tree is then removed).
+  /// Renames a finished tree over `target` in one step (FolioSystem's
+  /// ``FileTree/move(_:to:replacing:durable:)``): a plain rename when nothing
+  /// or a file is there, an atomic swap with an existing folder (whose old
+  /// tree is then removed).
   ///
   /// - Parameters:
   ///   - temporary: The finished tree.
   ///   - target: Where it goes.
   /// - Throws: ``PackagingError`` when the rename fails; `temporary` is left for the caller.
   package static func move(_ temporary: String, over target: String) throws {
-    var info = stat()
-    let existing = lstat(target, &info) == 0
-    if !existing || info.st_mode & S_IFMT != S_IFDIR {
-      if rename(temporary, target) == 0 {
-        synchronizeFolder(of: target)
-        return
-      }
-      if errno != EISDIR && errno != ENOTEMPTY && errno != EEXIST {
-        throw PackagingError.system("cannot move '\(target)' into place", errno: errno)
-      }
+    do {
+      try FileTree.move(temporary, to: target, replacing: true)
+    } catch .targetExists {
+      throw PackagingError.system("cannot move '\(target)' into place", errno: EEXIST)
+    } catch .failed(let cause) {
+      throw PackagingError.system("cannot move '\(target)' into place", errno: cause.errno)
     }
-    if LinuxCalls.rename(temporary, target, flags: LinuxCalls.renameExchange) == 0 {
-      synchronizeFolder(of: target)
-      StagingFolder.removeTree(temporary)  // now the old tree
-      return
-    }
-    // No atomic swap on this file system: move the old tree aside first.
-    let aside = temporary + "-old"
-    guard rename(target, aside) == 0 else {
-      throw PackagingError.system("cannot move the old '\(target)' aside", errno: errno)
-    }
-    guard rename(temporary, target) == 0 else {
-      let code = errno
-      _ = rename(aside, target)
-      throw PackagingError.system("cannot move '\(target)' into place", errno: code)
-    }
-    synchronizeFolder(of: target)
-    StagingFolder.removeTree(aside)
   }
 
   /// Copies a folder's tree with every regular file hard-linked to the original's.
@@ -138,13 +112,5 @@ package enum TreeReplacement {
         offset += written
       }
     }
-  }
-
-  package static func synchronizeFolder(of path: String) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    _ = SystemCall.retryingInterrupts { fsync(descriptor) }
-    close(descriptor)
   }
 }
