@@ -30,7 +30,7 @@ enum PropertyListFuzzCheck {
     guard let document = try? PropertyListReader.read(data, file: "fuzz", options: options) else {
       return
     }
-    for format in PropertyListFormat.allCases {
+    for format in PropertyListFormat.writable {
       guard let written = try? PropertyListWriter.data(for: document.root, format: format) else {
         continue
       }

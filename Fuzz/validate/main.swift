@@ -10,7 +10,7 @@ import PropertyLists
 import UniformTypes
 
 let validator = TypeDeclarationValidator(baseRegistry: .system)
-let renderer = DiagnosticRenderer(toolVersion: "fuzz")
+let renderer = DiagnosticRenderer(tool: .init(name: "folio", version: "fuzz"))
 
 func fail(_ message: String) -> Never {
   fatalError("validate fuzz invariant broken: \(message)")
@@ -32,7 +32,13 @@ public func validateFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int
     }
   }
   for format in DiagnosticFormat.allCases {
-    let text = renderer.render(report, as: format)
+    // No format may carry a raw line break or escape from the input inside a message.
+    let text = renderer.render(report, as: format, exitCode: report.fails(strict: false) ? 1 : 0)
+    if format == .human || format == .github {
+      for diagnostic in report.diagnostics where diagnostic.message.contains("\u{1B}") {
+        if text.contains("\u{1B}") { fail("\(format) output carries an escape character") }
+      }
+    }
     if format == .json || format == .sarif {
       guard (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil else {
         fail("\(format) output is not JSON: \(text.prefix(500))")

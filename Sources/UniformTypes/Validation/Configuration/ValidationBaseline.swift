@@ -103,7 +103,7 @@ public struct ValidationBaseline: Sendable, Hashable {
     } catch {
       throw UniformTypeError(
         .invalidConfiguration,
-        "\(url.path) is not a baseline written by --write-baseline (a JSON object with version and findings)",
+        "\(url.path) is not a Folio baseline (a JSON object with version and findings)",
         location: SourceLocation(file: url.path))
     }
   }
