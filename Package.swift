@@ -43,7 +43,7 @@ let package = Package(
     .target(name: "PropertyLists", dependencies: ["FolioSystem", "CLibXML2"]),
     // Uniform types: declarations, the type registry, validation rules, schemas.
     .target(
-      name: "UniformTypes", dependencies: ["PropertyLists", "CLibXML2"],
+      name: "UniformTypes", dependencies: ["FolioSystem", "PropertyLists", "CLibXML2"],
       exclude: ["Registry/system-types.tsv"]),
     // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
     .target(

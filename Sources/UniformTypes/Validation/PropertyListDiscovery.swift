@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import PropertyLists
 
@@ -71,7 +72,7 @@ public enum PropertyListDiscovery {
     }
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      names = try FolderListing.names(atPath: folder.path)
     } catch {
       result.problems.append(
         ValidationRule.unreadableFile.diagnostic(
@@ -79,7 +80,7 @@ public enum PropertyListDiscovery {
           at: SourceLocation(file: shown), hint: "check its permissions"))
       return
     }
-    for name in names.sorted() {
+    for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }) {
       let url = folder.appendingPathComponent(name)
       let path = relative.isEmpty ? name : "\(relative)/\(name)"
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -109,12 +110,7 @@ public enum PropertyListDiscovery {
   }
 
   private static func reason(_ error: any Error) -> String {
-    let error = error as NSError
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return error.localizedDescription
+    if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+    return (error as NSError).localizedDescription
   }
 }
