@@ -41,7 +41,7 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     case .zip: "public.zip-archive"
     case .tar: "public.tar-archive"
     case .tarGzip: "org.gnu.gnu-zip-tar-archive"
-    case .tarBzip2: "org.bzip.bzip2-tar-archive"
+    case .tarBzip2: "public.tar-bzip2-archive"
     case .tarXz: "org.tukaani.tar-xz-archive"
     case .tarZstd: "com.facebook.zstandard-tar-archive"
     }

@@ -116,8 +116,8 @@ extension TypeIdentifier {
   public static let gzipTarArchive: TypeIdentifier = "org.gnu.gnu-zip-tar-archive"
   /// `public.bzip2-archive`: a bzip2-compressed file (`.bz2`).
   public static let bzip2: TypeIdentifier = "public.bzip2-archive"
-  /// `org.bzip.bzip2-tar-archive`: a bzip2-compressed tar archive (`.tbz2`, `.tar.bz2`).
-  public static let bzip2TarArchive: TypeIdentifier = "org.bzip.bzip2-tar-archive"
+  /// `public.tar-bzip2-archive`: a bzip2-compressed tar archive (`.tbz2`, `.tar.bz2`).
+  public static let bzip2TarArchive: TypeIdentifier = "public.tar-bzip2-archive"
   /// `org.tukaani.xz-archive`: an xz-compressed file (`.xz`).
   public static let xz: TypeIdentifier = "org.tukaani.xz-archive"
   /// `org.tukaani.tar-xz-archive`: an xz-compressed tar archive (`.txz`, `.tar.xz`).

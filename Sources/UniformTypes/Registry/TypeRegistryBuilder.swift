@@ -23,6 +23,8 @@ public struct TypeRegistryBuilder: Sendable {
   private var order: [TypeIdentifier] = []
   private var sequence = 0
   private var sourceNames: [String] = []
+  /// How each system type ranks for a tag several system types claim.
+  private var systemRanking: [TypeIdentifier: SystemRanking] = [:]
   /// Conflicts found so far, in load order.
   public private(set) var diagnostics: [Diagnostic] = []
 
@@ -42,14 +44,18 @@ public struct TypeRegistryBuilder: Sendable {
   }()
 
   private mutating func addSystemTypes() {
-    for row in systemTypeTable {
+    for row in SystemTypeTable.rows {
       var tags = row.extensions.map { TypeTag(.filenameExtension, $0) }
       tags += row.mimeTypes.map { TypeTag(.mimeType, $0) }
+      let identifier = TypeIdentifier(row.identifier)
       let declaration = TypeDeclaration(
-        identifier: TypeIdentifier(row.identifier), kind: .system,
+        identifier: identifier, kind: .system,
         conformsTo: row.conformsTo.map { TypeIdentifier($0) }, tags: tags,
-        typeDescription: row.description)
+        typeDescription: row.description.isEmpty ? nil : row.description)
       insert(declaration)
+      systemRanking[identifier] = SystemRanking(
+        isImported: row.declaration == .imported,
+        preferredFor: Set(row.preferredFor.map(TypeIdentifier.foldCase)))
     }
   }
 
@@ -155,7 +161,78 @@ public struct TypeRegistryBuilder: Sendable {
         tagIndex[tag.tagClass] = classIndex
       }
     }
+    rankSystemCandidates(in: &tagIndex, nodes: nodes)
     return TypeRegistry(nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex)
+  }
+
+  /// How a system type ranks among system types claiming the same tag.
+  private struct SystemRanking: Sendable {
+    /// Imported by the system (someone else owns the type).
+    var isImported: Bool
+    /// Folded tags for which the table names this type the first answer.
+    var preferredFor: Set<String>
+  }
+
+  /// Orders the system types claiming each tag as the table's header describes: the type
+  /// preferred for the tag, the declaring type over importers, `public.` types, types
+  /// conforming to `public.data`, then table order. User-declared candidates stay first.
+  private func rankSystemCandidates(
+    in tagIndex: inout [TagClass: [String: [Int32]]], nodes: [TypeRegistry.Node]
+  ) {
+    var conformsToData: [Int32: Bool] = [:]
+    func isData(_ position: Int32) -> Bool {
+      if let known = conformsToData[position] { return known }
+      var seen: Set<Int32> = []
+      var stack = [position]
+      var found = false
+      while let current = stack.popLast(), !found {
+        guard seen.insert(current).inserted else { continue }
+        if nodes[Int(current)].identifier == .data { found = true }
+        stack += nodes[Int(current)].parents
+      }
+      conformsToData[position] = found
+      return found
+    }
+    for tagClass in Array(tagIndex.keys) {
+      guard var classIndex = tagIndex[tagClass] else { continue }
+      var changed = false
+      for (key, candidates) in classIndex where candidates.count > 1 {
+        let systemStart =
+          candidates.firstIndex { nodes[Int($0)].declaration?.kind == .system } ?? candidates.count
+        let system = Array(candidates[systemStart...])
+        guard system.count > 1 else { continue }
+        let ranked = system.enumerated().sorted { a, b in
+          let left = systemSortKey(nodes[Int(a.element)].identifier, tag: key) { isData(a.element) }
+          let right = systemSortKey(nodes[Int(b.element)].identifier, tag: key) {
+            isData(b.element)
+          }
+          return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+        if ranked != system {
+          classIndex[key] = Array(candidates[..<systemStart]) + ranked
+          changed = true
+        }
+      }
+      if changed { tagIndex[tagClass] = classIndex }
+    }
+  }
+
+  /// The ranking key of one system type claiming a tag; smaller ranks first.
+  ///
+  /// - Parameters:
+  ///   - identifier: The system type.
+  ///   - tag: The folded tag.
+  ///   - isData: Whether the type conforms to `public.data` (asked only on a tie before it).
+  private func systemSortKey(_ identifier: TypeIdentifier, tag: String, isData: () -> Bool) -> (
+    Int, Int, Int, Int
+  ) {
+    let ranking = systemRanking[identifier]
+    return (
+      ranking?.preferredFor.contains(tag) == true ? 0 : 1,
+      ranking?.isImported == true ? 1 : 0,
+      identifier.key.hasPrefix("public.") ? 0 : 1,
+      isData() ? 0 : 1
+    )
   }
 
   /// Appends a candidate unless it is already the last one (a tag repeated in one declaration).

@@ -90,7 +90,7 @@ import Testing
         await firstErrorLine(["export", "a.plist", "--to", "binary"], in: folder)
           == (
             64,
-            "error: unknown type 'binary' for '--to': not an identifier, extension or MIME type the registry knows; did you mean 'com.apple.binary-property-list'?"
+            "error: unknown type 'binary' for '--to': not an identifier, extension or MIME type the registry knows; did you mean 'com.apple.binary-property-list', 'com.apple.mach-o-binary' or 'com.apple.pef-binary'?"
           ))
       #expect(
         await firstErrorLine(["pack", "P", "--format", "tar.gzz"], in: folder)
