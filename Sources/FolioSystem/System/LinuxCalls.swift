@@ -5,7 +5,7 @@ import Glibc
 package enum LinuxCalls {
   private typealias RenameAt2 =
     @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-  private typealias SyncFS = @convention(c) (Int32) -> Int32
+  private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
 
   /// `renameat2`'s flag: fail with `EEXIST` instead of replacing the target.
   package static let renameNoReplace: UInt32 = 1
@@ -16,8 +16,8 @@ package enum LinuxCalls {
   private static let renameAt2: RenameAt2? = dlsym(library, "renameat2").map {
     unsafeBitCast($0, to: RenameAt2.self)
   }
-  private static let syncFS: SyncFS? = dlsym(library, "syncfs").map {
-    unsafeBitCast($0, to: SyncFS.self)
+  private static let syncFileRange: SyncFileRange? = dlsym(library, "sync_file_range").map {
+    unsafeBitCast($0, to: SyncFileRange.self)
   }
 
   /// Renames with `RENAME_NOREPLACE` or `RENAME_EXCHANGE`.
@@ -38,17 +38,14 @@ package enum LinuxCalls {
     return renameAt2(AT_FDCWD, source, AT_FDCWD, target, flags)
   }
 
-  /// Flushes the file system holding `descriptor` to disk.
+  /// Starts writing a file's dirty pages to disk without waiting for them, so a later
+  /// `fdatasync` finds them written or on their way.
   ///
-  /// The corresponding C function is `syncfs`; without it, `sync` is used.
+  /// The corresponding C function is `sync_file_range` with `SYNC_FILE_RANGE_WRITE`; it
+  /// makes nothing durable by itself. Without it, nothing is done.
   ///
-  /// - Parameter descriptor: Any descriptor on the file system.
-  /// - Returns: 0, or -1 with `errno` set.
-  package static func syncFileSystem(_ descriptor: Int32) -> Int32 {
-    guard let syncFS else {
-      sync()
-      return 0
-    }
-    return syncFS(descriptor)
+  /// - Parameter descriptor: A file open for writing.
+  package static func startWriteback(_ descriptor: Int32) {
+    _ = syncFileRange?(descriptor, 0, 0, 2)  // SYNC_FILE_RANGE_WRITE
   }
 }

@@ -162,7 +162,7 @@ public enum Expander {
     if let zip = source as? ZipEntrySource {
       zipSummary = try ZipExpansionCheck.check(zip.archive, policy: policy)
     }
-    let staging = try StagingFolder(for: destination)
+    let staging = try StagingFolder(for: destination, durable: policy.flushesBeforeCommit)
     staging.recordsFiles = mode == .update && exists
     do {
       var run = ExpansionRun(
@@ -179,7 +179,7 @@ public enum Expander {
         result.unchangedFileCount = try staging.adoptUnchangedFiles(
           source: staging.movedRoot(top: top), top: top)
       }
-      let moved = try staging.prepare(top: top, flush: policy.flushesBeforeCommit)
+      let moved = try staging.prepare(top: top)
       try reporter?.checkCancellation()
       try staging.commit(
         moved, mode == .fresh ? .fresh : .replace,

@@ -40,9 +40,12 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// destination (default `false`, so `Notebook.zip` holding
   /// `Notebook.examplenotebook/…` gives back the package itself).
   public var keepsTopFolder: Bool
-  /// Whether the expanded tree is flushed to disk (`syncfs`) before it is
-  /// renamed into place (default `true`: after a crash the destination holds
-  /// either the old tree or the whole new one, never empty files).
+  /// Whether the expanded tree is flushed to disk before it is renamed into place.
+  ///
+  /// The default is `true`: after a crash the destination holds either the old
+  /// tree or the whole new one, never empty files. Only what the expansion
+  /// wrote is flushed (each file, in parallel as it is written, then each
+  /// folder), never the rest of the file system.
   public var flushesBeforeCommit: Bool
   /// Which entries are expanded (default: all); the others are read, so
   /// checksums are still verified, but not written.

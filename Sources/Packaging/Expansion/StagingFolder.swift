@@ -10,6 +10,10 @@ import Foundation
 /// is overwritten; sizes are never set from a header (no `ftruncate` to a
 /// declared size). Folders are created owner-only and get their own modes and
 /// times only at the end, deepest first; symbolic links are created last.
+/// A durable expansion flushes what it wrote, and nothing else, before the
+/// move (``FileFlusher``): each file as soon as it is written, on the
+/// flusher's threads, then each folder, then after the move the folders the
+/// move changed.
 /// The folder is named `.NAME.folio-expand-PID-XXXXXX`, so a leftover from a
 /// crash is recognisable; it is removed whenever the expansion does not
 /// commit, and a killed run's leftover is removed by the next expansion to
@@ -43,12 +47,17 @@ final class StagingFolder {
   /// The regular files written, when ``recordsFiles`` is set.
   private(set) var files: [(path: RelativePath, size: Int64)] = []
   private var finished = false
+  /// Flushes what is written, for a durable expansion.
+  fileprivate let flusher: FileFlusher?
 
   /// Creates the staging folder beside `destination`.
   ///
-  /// - Parameter destination: Where the expansion should appear; its folder must exist.
+  /// - Parameters:
+  ///   - destination: Where the expansion should appear; its folder must exist.
+  ///   - durable: Whether everything written is flushed to disk before the move.
   /// - Throws: ``PackagingError`` (`destination-write-failed`).
-  init(for destination: URL) throws {
+  init(for destination: URL, durable: Bool) throws {
+    flusher = durable ? FileFlusher() : nil
     self.destination = destination.standardizedFileURL
     let parent = self.destination.deletingLastPathComponent()
     // The process ID in the name tells a killed run's leftover (removed here, when older
@@ -153,14 +162,12 @@ final class StagingFolder {
   // MARK: Finishing
 
   /// Creates the symbolic links, applies folder modes and times deepest first,
-  /// and flushes the file system.
+  /// and, for a durable expansion, waits until every file and folder is on disk.
   ///
-  /// - Parameters:
-  ///   - top: The archive's one top folder when it becomes the destination.
-  ///   - flush: Whether to flush the file system before returning.
+  /// - Parameter top: The archive's one top folder when it becomes the destination.
   /// - Returns: The folder to move into place.
-  /// - Throws: ``PackagingError`` naming what could not be created.
-  func prepare(top: String?, flush: Bool) throws -> URL {
+  /// - Throws: ``PackagingError`` naming what could not be created or flushed.
+  func prepare(top: String?) throws -> URL {
     for link in symbolicLinks {
       let parent = try directory(link.path.components.dropLast())
       let name = link.path.components[link.path.components.count - 1]
@@ -183,19 +190,42 @@ final class StagingFolder {
     for folder in ordered {
       let parent = try directory(folder.path.components.dropLast())
       let name = folder.path.components[folder.path.components.count - 1]
-      if let time = folder.time { try setTime(time, parent: parent, name: name, path: folder.path) }
-      // The moved folder keeps owner write until it is in place (moving a folder
-      // to another parent rewrites its `..`).
-      let permissions = folder.path.components.count == 1 && top != nil ? 0o700 : folder.permissions
-      guard fchmodat(parent, name, mode_t(permissions), 0) == 0 else {
-        throw failure("cannot set the mode of", folder.path)
+      // Through the folder's own descriptor (still owner-only, so it opens), which the
+      // flusher then syncs with the time and mode just set.
+      let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure("cannot open the folder", folder.path) }
+      do {
+        if let time = folder.time {
+          var times = [Self.timespecOf(time), Self.timespecOf(time)]
+          guard futimens(descriptor, &times) == 0 else {
+            throw failure("cannot set the time of", folder.path)
+          }
+        }
+        // The moved folder keeps owner write until it is in place (moving a folder
+        // to another parent rewrites its `..`).
+        let permissions =
+          folder.path.components.count == 1 && top != nil ? 0o700 : folder.permissions
+        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
+          throw failure("cannot set the mode of", folder.path)
+        }
+      } catch {
+        close(descriptor)
+        throw error
+      }
+      if let flusher {
+        flusher.flushAndClose(
+          descriptor, isFolder: true, name: EntryName(folder.path.string).display)
+      } else {
+        close(descriptor)
       }
     }
     closeDirectories()
-    guard !flush || LinuxCalls.syncFileSystem(root) == 0 else {
-      throw PackagingError(
-        .destinationWriteFailed, "cannot flush '\(url.path)' to disk",
-        cause: SystemError(errno: errno))
+    if let flusher {
+      let descriptor = dup(root)
+      if descriptor >= 0 {
+        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(url.path)'")
+      }
+      try flusher.waitForAll()
     }
     return movedRoot(top: top)
   }
@@ -265,7 +295,7 @@ final class StagingFolder {
   /// Moves the prepared tree into place and removes the staging folder.
   ///
   /// - Parameters:
-  ///   - source: From ``prepare(top:flush:)``.
+  ///   - source: From ``prepare(top:)``.
   ///   - commit: Whether an existing destination is replaced.
   ///   - topPermissions: The moved folder's final mode, applied once it is in place.
   /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).
@@ -291,6 +321,16 @@ final class StagingFolder {
       if let time = rootAttributes.time { _ = Self.setTime(time, path: target) }
     } else if source == url {
       chmod(target, 0o755)
+    }
+    if let flusher {
+      // The move and the final mode: the destination and the folder holding it.
+      for folder in [target, destination.deletingLastPathComponent().path] {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+          flusher.flushAndClose(descriptor, isFolder: true, name: "'\(folder)'")
+        }
+      }
+      try? flusher.waitForAll()
     }
     FileTree.remove(atPath: url.path)
   }
@@ -460,8 +500,9 @@ final class OutputFile {
   ///   - time: The modification time, if stored.
   /// - Throws: ``PackagingError`` naming the file.
   func finish(permissions: UInt32, time: StagingFolder.Time?) throws {
+    var handedOver = false
     defer {
-      close(descriptor)
+      if !handedOver { close(descriptor) }
       descriptor = -1
     }
     guard fchmod(descriptor, mode_t(permissions)) == 0 else {
@@ -472,6 +513,10 @@ final class OutputFile {
       guard futimens(descriptor, &times) == 0 else { throw failure("cannot set the time of") }
     }
     staging.recordFile(path, size: size)
+    if let flusher = staging.flusher {
+      flusher.flushAndClose(descriptor, name: EntryName(path.string).display)
+      handedOver = true
+    }
   }
 
   private func failure(_ action: String) -> PackagingError {
