@@ -23,11 +23,14 @@ extension FolioCommand {
 
         Nothing appears at DEST unless every entry was written and every checksum
         matched; an existing DEST is untouched unless --force or --update is given.
-        DEST is locked (exclusive) while it is written.
+        DEST is locked (exclusive) while it is written. A zip's files are written
+        by --jobs threads once every entry has passed these checks; the result and
+        any error are the same whatever the number.
         """,
       options: [
         output, force, update, maxBytes, maxEntries, maxRatio, allowCollisions, keepTopFolder,
-        keepAppleDouble, noSync, SharedOptions.include, SharedOptions.exclude, lockTimeout,
+        keepAppleDouble, noSync, SharedOptions.include, SharedOptions.exclude, SharedOptions.jobs,
+        lockTimeout,
         ProgressOptions.mode, ProgressOptions.quiet,
       ],
       arguments: [archiveArgument, pathArguments])
@@ -75,6 +78,7 @@ extension FolioCommand {
     let mode: ExpansionMode
     let policy: ExpansionPolicy
     let lockTimeout: Duration
+    let jobs: Int?
     let progress: ProgressDisplay.Mode?
     let quiet: Bool
 
@@ -106,6 +110,7 @@ extension FolioCommand {
         )
       }
       self.policy = policy
+      jobs = try arguments[SharedOptions.jobs]
       lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
       progress = try arguments[ProgressOptions.mode]
       quiet = try arguments[ProgressOptions.quiet]
@@ -142,9 +147,9 @@ extension FolioCommand {
       let destination = URL(
         fileURLWithPath: context.absolutePath(output ?? Self.defaultDestination(for: archive)))
       let standardError = context.standardError
-      let (quiet, policy, expansionMode, lockTimeout) = (
-        self.quiet, self.policy, self.mode, self.lockTimeout
-      )
+      var policy = self.policy
+      policy.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
+      let (quiet, expansionMode, lockTimeout) = (self.quiet, self.mode, self.lockTimeout)
       // What --update may remove: the files there before, checked again afterwards.
       let before = expansionMode == .update ? Self.filePaths(under: destination.path) : []
       let display = ProgressDisplay(

@@ -50,6 +50,11 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// Which entries are expanded (default: all); the others are read, so
   /// checksums are still verified, but not written.
   public var selection: PathSelection
+  /// How many threads write a zip's files (default `nil`: the processors this process
+  /// may use). With 1, everything happens on the calling thread. What is written, and
+  /// which error a bad archive gives, do not depend on the number. A tar is decoded
+  /// in order on the calling thread whatever the number.
+  public var jobs: Int?
 
   /// Creates a policy; every parameter defaults to the value of ``default``.
   ///
@@ -65,13 +70,14 @@ public struct ExpansionPolicy: Hashable, Sendable {
   ///   - keepsTopFolder: Whether a single top folder stays inside the destination.
   ///   - flushesBeforeCommit: Whether the tree is flushed to disk before the rename.
   ///   - selection: Which entries are expanded.
+  ///   - jobs: How many threads write a zip's files, or `nil` for the processors available.
   public init(
     maxTotalBytes: Int64 = 16 << 30, maxEntryCount: Int = 1_000_000,
     maxCompressionRatio: Double = 1_000, ratioGraceBytes: Int64 = 1 << 20,
     maxNameLength: Int = 1_024, maxComponentLength: Int = 255,
     allowsNameCollisions: Bool = false, skipsAppleDouble: Bool = true,
     keepsTopFolder: Bool = false, flushesBeforeCommit: Bool = true,
-    selection: PathSelection = .everything
+    selection: PathSelection = .everything, jobs: Int? = nil
   ) {
     self.maxTotalBytes = maxTotalBytes
     self.maxEntryCount = maxEntryCount
@@ -84,6 +90,7 @@ public struct ExpansionPolicy: Hashable, Sendable {
     self.keepsTopFolder = keepsTopFolder
     self.flushesBeforeCommit = flushesBeforeCommit
     self.selection = selection
+    self.jobs = jobs
   }
 
   /// The defaults: 16 GiB, a million entries, ratio 1,000, names of 1,024

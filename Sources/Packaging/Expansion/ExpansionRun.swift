@@ -17,6 +17,8 @@ struct ExpansionRun {
   /// The selection's named paths met so far; one never met is an error.
   private var selectedPaths: Set<String> = []
   private let zipSummary: ZipExpansionCheck.Summary?
+  /// The workers writing a zip's files, with more than one job.
+  private let extraction: ParallelZipExtraction?
 
   /// Prepares a walk.
   ///
@@ -35,8 +37,16 @@ struct ExpansionRun {
     self.policy = policy
     self.reporter = reporter
     self.zipSummary = zipSummary
-    budget = ExpansionBudget(policy: policy)
+    let budget = ExpansionBudget(policy: policy)
+    self.budget = budget
     ledger = ExpansionLedger(policy: policy)
+    let jobs = policy.jobs ?? ProcessorCount.available
+    if jobs > 1, let zip = source as? ZipEntrySource, (zipSummary?.fileCount ?? 0) > 1 {
+      extraction = ParallelZipExtraction(
+        archive: zip.archive, budget: budget, reporter: reporter, jobs: jobs)
+    } else {
+      extraction = nil
+    }
   }
 
   /// Byte progress follows the bytes written when their total is known (zip), else the
@@ -51,9 +61,16 @@ struct ExpansionRun {
     } else if let size = source.inputSize {
       reporter?.totalByteCount += UInt64(clamping: size)
     }
-    while let entry = try source.nextEntry() {
-      try reporter?.checkCancellation()
-      try expand(entry)
+    do {
+      while let entry = try source.nextEntry() {
+        try reporter?.checkCancellation()
+        try expand(entry)
+      }
+      try extraction?.finish()
+    } catch {
+      // No worker touches a staged file once this returns.
+      extraction?.abandon()
+      throw error
     }
     if ledger.entryCount == 0 && !policy.selection.isEverything && sawEntries {
       throw PackagingError(.entryNotFound, "no entry of '\(sourceName)' is selected")
@@ -108,6 +125,16 @@ struct ExpansionRun {
         counts.directories += 1
         try discardData(of: entry)
       case .file:
+        if let extraction, let zip = source as? ZipEntrySource, let entry = zip.currentFile {
+          // Written by a worker; reported in order as the workers finish.
+          try budget.checkDeclared(name, size: entry.uncompressedSize)
+          let file = try staging.createFile(path)
+          try extraction.add(
+            entry, file: file, permissions: permissions, time: time,
+            distinctConsumed: source.distinctBytesConsumed)
+          counts.files += 1
+          break
+        }
         reporter?.startFile(path.string, size: info.size)
         try writeFile(path, entry: entry, permissions: permissions, time: time)
         counts.files += 1
@@ -123,6 +150,10 @@ struct ExpansionRun {
       case .symbolicLink:
         staging.addSymbolicLink(path, target: info.linkTarget?.bytes ?? [], time: time)
         counts.symbolicLinks += 1
+        // A zip's link target is data its byte total counts.
+        if byteProgressFollowsOutput, let target = info.linkTarget, !target.bytes.isEmpty {
+          addCompletedBytes(UInt64(target.bytes.count))
+        }
         reporter?.startFile(path.string, size: 0)
         reporter?.completeFile(path.string)
         try discardData(of: entry)
@@ -191,6 +222,16 @@ struct ExpansionRun {
       try budget.charge(
         &charges, logical: Int64(block.bytes.count), data: Int64(block.bytes.count),
         consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
+    }
+  }
+
+  /// Adds written bytes to the progress, in step with the workers' own additions.
+  private func addCompletedBytes(_ count: UInt64) {
+    guard let reporter else { return }
+    if let extraction {
+      extraction.addCompletedBytes(count)
+    } else {
+      reporter.completedByteCount += count
     }
   }
 

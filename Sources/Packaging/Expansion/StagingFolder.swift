@@ -1,5 +1,6 @@
 import FolioSystem
 import Foundation
+import Synchronization
 
 /// The temporary folder an expansion writes into, beside its destination,
 /// and the moves that make it appear there (or vanish) as one step.
@@ -45,7 +46,9 @@ final class StagingFolder {
   /// Whether to remember the regular files written (for ``adoptUnchangedFiles(source:top:)``).
   var recordsFiles = false
   /// The regular files written, when ``recordsFiles`` is set.
-  private(set) var files: [(path: RelativePath, size: Int64)] = []
+  var files: [(path: RelativePath, size: Int64)] { recordedFiles.withLock { $0 } }
+  /// Appended to by whichever thread finishes a file (parallel zip extraction).
+  private let recordedFiles = Mutex<[(path: RelativePath, size: Int64)]>([])
   private var finished = false
   /// Flushes what is written, for a durable expansion.
   fileprivate let flusher: FileFlusher?
@@ -130,7 +133,7 @@ final class StagingFolder {
 
   /// Records a regular file's final size, for `--update`.
   fileprivate func recordFile(_ path: RelativePath, size: Int64) {
-    if recordsFiles { files.append((path, size)) }
+    if recordsFiles { recordedFiles.withLock { $0.append((path, size)) } }
   }
 
   /// Creates a hard link to a file written earlier.

@@ -7,6 +7,8 @@ final class ZipEntrySource: ArchiveEntrySource {
   /// The archive.
   let archive: ZipArchive
   private var index = -1
+  /// The current entry, when it is a regular file whose data is still to be read.
+  private(set) var currentFile: ZipEntry?
   private var reader: ZipEntryReader?
   private var consumedBefore: Int64 = 0
   private var offset: Int64 = 0
@@ -22,10 +24,11 @@ final class ZipEntrySource: ArchiveEntrySource {
   /// The compressed bytes of every entry reached so far, the current one whole: an
   /// entry's data counts from its start, so a run of zeros early in a file does not
   /// look like a bomb before the rest of its compressed bytes are read.
-  var distinctBytesConsumed: Int64 { consumedBefore + (reader?.entry.compressedSize ?? 0) }
+  var distinctBytesConsumed: Int64 { consumedBefore + (currentFile?.compressedSize ?? 0) }
 
   func nextEntry() throws -> SourceEntry? {
-    consumedBefore += reader?.entry.compressedSize ?? 0
+    consumedBefore += currentFile?.compressedSize ?? 0
+    currentFile = nil
     reader = nil
     index += 1
     guard index < archive.entryCount else { return nil }
@@ -35,7 +38,9 @@ final class ZipEntrySource: ArchiveEntrySource {
       info.linkTarget = EntryName(bytes: try linkTarget(of: entry))
       consumedBefore += entry.compressedSize
     } else if entry.kind == .file && !entry.isEncrypted {
-      reader = try archive.reader(for: entry)
+      // Its reader opens at the first block, on this thread, unless a parallel
+      // extraction reads the file on a worker of its own.
+      currentFile = entry
       offset = 0
     }
     return SourceEntry(
@@ -43,6 +48,7 @@ final class ZipEntrySource: ArchiveEntrySource {
   }
 
   func readBlock(of name: EntryName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {
+    if reader == nil, let currentFile { reader = try archive.reader(for: currentFile) }
     guard let reader, let chunk = try reader.next() else { return nil }
     defer { offset += Int64(chunk.count) }
     return (chunk, offset)
