@@ -46,6 +46,15 @@ public struct EntryName: Hashable, Sendable, CustomStringConvertible {
   ///   - limit: The most characters to keep; the middle is replaced by `…`.
   /// - Returns: Printable text.
   static func escape(_ bytes: [UInt8], limit: Int) -> String {
+    // Most names are printable ASCII with nothing to escape or shorten: one copy, no
+    // per-character strings (this ran for every entry of every expansion).
+    if bytes.count <= limit,
+      bytes.allSatisfy({
+        $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "'")
+      })
+    {
+      return String(decoding: bytes, as: UTF8.self)
+    }
     var pieces: [String] = []
     var index = 0
     while index < bytes.count {

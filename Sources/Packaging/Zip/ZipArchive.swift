@@ -186,7 +186,8 @@ final class ZipArchive: Sendable {
       let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
     else { throw malformed("central-directory record \(index + 1) runs past the directory") }
     let rawName = Array(variable.prefix(nameLength))
-    let display = EntryName(bytes: rawName).display
+    // Only a failure needs the name escaped for a message.
+    var display: String { EntryName(bytes: rawName).display }
     func entryMalformed(_ text: String) -> PackagingError {
       malformed("entry \(display) has \(text)")
     }
