@@ -14,11 +14,16 @@ struct ExpansionRun {
   private var counts = (files: 0, directories: 0, symbolicLinks: 0, hardLinks: 0)
   private var skipped: [EntryName] = []
   private var sawEntries = false
+  /// The file being written on this thread (without a writer thread).
+  private var currentFile: OutputFile?
   /// The selection's named paths met so far; one never met is an error.
   private var selectedPaths: Set<String> = []
   private let zipSummary: ZipExpansionCheck.Summary?
   /// The workers writing a zip's files, with more than one job.
   private let extraction: ParallelZipExtraction?
+  /// The thread writing a tar's (or other libarchive format's) entries while the next
+  /// are decoded, with more than one job.
+  private let writer: StagingWriter?
 
   /// Prepares a walk.
   ///
@@ -47,6 +52,7 @@ struct ExpansionRun {
     } else {
       extraction = nil
     }
+    writer = jobs > 1 && !(source is ZipEntrySource) ? StagingWriter(staging: staging) : nil
   }
 
   /// Byte progress follows the bytes written when their total is known (zip), else the
@@ -67,9 +73,12 @@ struct ExpansionRun {
         try expand(entry)
       }
       try extraction?.finish()
+      try writer?.finish()
     } catch {
       // No worker touches a staged file once this returns.
       extraction?.abandon()
+      // The writer's failure is an earlier entry's than the one being decoded.
+      if let earlier = writer?.abandon() { throw earlier }
       throw error
     }
     if ledger.entryCount == 0 && !policy.selection.isEverything && sawEntries {
@@ -112,7 +121,7 @@ struct ExpansionRun {
     }
     switch admission {
     case .root:
-      staging.setRootAttributes(permissions: permissions, time: time)
+      try stage { $0.setRootAttributes(permissions: permissions, time: time) }
       try discardData(of: entry)
     case .skipAppleDouble:
       skipped.append(name)
@@ -120,7 +129,7 @@ struct ExpansionRun {
     case .expand(let path):
       switch info.kind {
       case .directory:
-        try staging.makeDirectory(path, permissions: permissions, time: time)
+        try stage { try $0.makeDirectory(path, permissions: permissions, time: time) }
         if path.components.count == 1 { directoryPermissions[path.components[0]] = permissions }
         counts.directories += 1
         try discardData(of: entry)
@@ -143,12 +152,13 @@ struct ExpansionRun {
         guard let target = info.linkTarget else { break }
         let targetPath = try ledger.hardLinkTarget(of: name, target: target)
         reporter?.startFile(path.string, size: 0)
-        try staging.link(path, to: targetPath)
+        try stage { try $0.link(path, to: targetPath) }
         counts.hardLinks += 1
         reporter?.completeFile(path.string)
         try discardData(of: entry)
       case .symbolicLink:
-        staging.addSymbolicLink(path, target: info.linkTarget?.bytes ?? [], time: time)
+        let target = info.linkTarget?.bytes ?? []
+        try stage { $0.addSymbolicLink(path, target: target, time: time) }
         counts.symbolicLinks += 1
         // A zip's link target is data its byte total counts.
         if byteProgressFollowsOutput, let target = info.linkTarget, !target.bytes.isEmpty {
@@ -173,7 +183,12 @@ struct ExpansionRun {
     if let declared { try budget.checkDeclared(name, size: declared) }
     var charges = budget.start(
       name, compressedSize: entry.compressedSize, consumed: source.bytesConsumed)
-    let file = try staging.createFile(path)
+    if let writer {
+      try writer.createFile(path)
+    } else {
+      currentFile = try staging.createFile(path)
+    }
+    defer { currentFile = nil }
     var logicalEnd: Int64 = 0
     while let block = try source.readBlock(of: name) {
       try reporter?.checkCancellation()
@@ -191,7 +206,13 @@ struct ExpansionRun {
       try budget.charge(
         &charges, logical: grown, data: Int64(block.bytes.count),
         consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
-      if block.bytes.count > 0 { try file.write(block.bytes, at: block.offset) }
+      if block.bytes.count > 0 {
+        if let writer {
+          try writer.write(block.bytes, at: block.offset)
+        } else {
+          try currentFile?.write(block.bytes, at: block.offset)
+        }
+      }
       if byteProgressFollowsOutput {
         reporter?.completedByteCount += UInt64(clamping: grown)
       } else {
@@ -208,9 +229,13 @@ struct ExpansionRun {
       try budget.charge(
         &charges, logical: declared - logicalEnd, data: 0, consumed: source.bytesConsumed,
         distinctConsumed: source.distinctBytesConsumed)
-      try file.extend(to: declared)
+      if let writer { try writer.extend(to: declared) } else { try currentFile?.extend(to: declared) }
     }
-    try file.finish(permissions: permissions, time: time)
+    if let writer {
+      try writer.finishFile(permissions: permissions, time: time)
+    } else {
+      try currentFile?.finish(permissions: permissions, time: time)
+    }
   }
 
   /// Reads and drops an entry's data (folders, links, skipped entries), so checksums are
@@ -223,6 +248,11 @@ struct ExpansionRun {
         &charges, logical: Int64(block.bytes.count), data: Int64(block.bytes.count),
         consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
     }
+  }
+
+  /// Runs a staging operation now, or hands it to the writer thread in order.
+  private func stage(_ operation: @escaping @Sendable (StagingFolder) throws -> Void) throws {
+    if let writer { try writer.perform(operation) } else { try operation(staging) }
   }
 
   /// Adds written bytes to the progress, in step with the workers' own additions.
