@@ -136,10 +136,10 @@ public struct ExportJob: Sendable {
       try body(handle)
       try AtomicOutput.synchronize(handle, display: outputDisplayName)
     } catch let error as ExportError {
-      try? FileManager.default.removeItem(at: output)
+      FileTree.remove(atPath: output.path)
       throw error
     } catch {
-      try? FileManager.default.removeItem(at: output)
+      FileTree.remove(atPath: output.path)
       throw ExportError(.writeFailed, "cannot write '\(outputDisplayName)'", cause: error)
     }
   }

@@ -1,4 +1,5 @@
 import Folio
+import FolioSystem
 import Foundation
 
 /// `folio export --list INPUT`: every type INPUT can become, with the default name and route.
@@ -9,7 +10,7 @@ extension Export {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "folio-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    defer { FileTree.remove(atPath: scratch.path) }
     let (input, evidence) = try item(
       inputs[0], declaredType: declaredType, registry: registry, context: context, scratch: scratch)
     let plans = ExportPlan.reachablePlans(for: input, exporters: .builtIn, registry: registry)

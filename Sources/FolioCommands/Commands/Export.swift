@@ -1,4 +1,5 @@
 import Folio
+import FolioSystem
 import Foundation
 
 /// `folio export`: writes documents as another content type, finding the way through the type registry.
@@ -174,7 +175,7 @@ struct Export: ParsableCommand {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "folio-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    defer { FileTree.remove(atPath: scratch.path) }
     return try await body(scratch)
   }
 }

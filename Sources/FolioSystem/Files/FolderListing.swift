@@ -41,6 +41,36 @@ package enum FolderListing {
     let cPath = path.map { CChar(bitPattern: $0) } + [0]
     guard let directory = opendir(cPath) else { throw .current }
     defer { closedir(directory) }
+    try forEachName(in: directory, body)
+  }
+
+  /// Calls `body` with each name in an open folder as raw bytes, from the
+  /// first, until it returns `false`, for walks relative to descriptors
+  /// (`openat`), which never follow a name swapped for a link meanwhile.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open folder; it stays open and is not moved.
+  ///   - body: Given each name's bytes; returns whether to go on.
+  /// - Throws: ``SystemError`` with the `errno` of `dup`, `fdopendir` or `readdir`.
+  package static func forEachName(
+    inFolder descriptor: Int32, _ body: ([UInt8]) throws(SystemError) -> Bool
+  ) throws(SystemError) {
+    let duplicate = dup(descriptor)
+    guard duplicate >= 0 else { throw .current }
+    guard let directory = fdopendir(duplicate) else {
+      let failure = SystemError.current
+      close(duplicate)
+      throw failure
+    }
+    defer { closedir(directory) }
+    // The duplicate shares the descriptor's offset: start from the top on every walk.
+    rewinddir(directory)
+    try forEachName(in: directory, body)
+  }
+
+  private static func forEachName(
+    in directory: OpaquePointer, _ body: ([UInt8]) throws(SystemError) -> Bool
+  ) throws(SystemError) {
     while true {
       errno = 0
       guard let entry = readdir(directory) else {

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// Walks a package's tree in archive order: each folder before its
@@ -164,46 +165,25 @@ struct PackageWalker {
   }
 
   private static func sortedNames(folder: Int32, displayPath: String) throws -> [String] {
-    let duplicate = dup(folder)
-    guard duplicate >= 0, let stream = fdopendir(duplicate) else {
-      let code = errno
-      if duplicate >= 0 { close(duplicate) }
-      throw PackagingError.system("cannot list folder '\(displayPath)'", errno: code)
-    }
-    defer { closedir(stream) }
-    // The duplicate shares the descriptor's offset: start from the top on every walk.
-    rewinddir(stream)
     var names: [String] = []
-    while true {
-      errno = 0
-      guard let record = readdir(stream) else {
-        if errno != 0 {
-          throw PackagingError.system("cannot list folder '\(displayPath)'", errno: errno)
+    var invalid: [UInt8]?
+    do {
+      try FolderListing.forEachName(inFolder: folder) { bytes in
+        guard let name = String(validating: bytes, as: UTF8.self) else {
+          invalid = bytes
+          return false
         }
-        break
+        names.append(name)
+        return true
       }
-      // The name, or its bytes when they are not UTF-8 (to show them escaped).
-      let name: (text: String?, bytes: [UInt8]) = withUnsafePointer(to: record.pointee.d_name) {
-        tuple in
-        tuple.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { characters in
-          if characters[0] == 0x2E
-            && (characters[1] == 0 || (characters[1] == 0x2E && characters[2] == 0))
-          {
-            return ("", [])
-          }
-          guard let text = String(validatingCString: characters) else {
-            return (nil, (0..<strlen(characters)).map { UInt8(bitPattern: characters[$0]) })
-          }
-          return (text, [])
-        }
-      }
-      guard let name = name.text else {
-        throw PackagingError(
-          .invalidEntry,
-          "the name \(EntryName(bytes: name.bytes).display) in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names"
-        )
-      }
-      if !name.isEmpty { names.append(name) }
+    } catch {
+      throw PackagingError.system("cannot list folder '\(displayPath)'", errno: error.errno)
+    }
+    if let invalid {
+      throw PackagingError(
+        .invalidEntry,
+        "the name \(EntryName(bytes: invalid).display) in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names"
+      )
     }
     names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     return names

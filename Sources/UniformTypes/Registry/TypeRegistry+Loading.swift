@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import PropertyLists
 
@@ -92,7 +93,7 @@ extension TypeRegistry {
 
   private static func plistFiles(in directory: URL) -> [URL] {
     guard
-      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+      let names = try? FolderListing.names(atPath: directory.path)
     else { return [] }
     return names.filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.sorted().map {
       directory.appendingPathComponent($0)

@@ -76,7 +76,7 @@ public enum PropertyListDiscovery {
     } catch {
       result.problems.append(
         ValidationRule.unreadableFile.diagnostic(
-          "cannot list the folder \(DiagnosticText.escaped(shown)): \(reason(error))",
+          "cannot list the folder \(DiagnosticText.escaped(shown)): \(error)",
           at: SourceLocation(file: shown), hint: "check its permissions"))
       return
     }
@@ -107,10 +107,5 @@ public enum PropertyListDiscovery {
         continue
       }
     }
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
-    return (error as NSError).localizedDescription
   }
 }
