@@ -7,6 +7,10 @@ extension ExportError.Code {
   public static let writeFailed = Self("write-failed")
   /// The output already exists and overwriting was not asked for.
   public static let outputExists = Self("output-exists")
+  /// The output path names the input itself.
+  public static let outputIsInput = Self("output-is-input")
+  /// A result that is a folder (a package) was asked to go to a stream such as standard output.
+  public static let folderCannotStream = Self("folder-cannot-stream")
   /// Text is not valid in the encoding it claims (a bad UTF-8 sequence, a lone surrogate).
   public static let invalidText = Self("invalid-text")
   /// The target encoding cannot hold a character of the text.

@@ -60,7 +60,7 @@ enum AtomicOutput {
 
   static func outputExists(_ display: String) -> ExportError {
     ExportError(
-      .outputExists, "'\(display)' already exists; pass --force to replace it")
+      .outputExists, "'\(display)' already exists")
   }
 }
 

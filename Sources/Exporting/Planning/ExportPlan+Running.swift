@@ -38,7 +38,7 @@ extension ExportPlan {
     let display = output.path
     if Self.samePath(output, input.url) {
       throw ExportError(
-        .outputExists, "'\(display)' is the input itself; choose another output with -o")
+        .outputIsInput, "'\(display)' is the input itself")
     }
     if !overwrite && AtomicOutput.exists(output) { throw AtomicOutput.outputExists(display) }
     AtomicOutput.removeLeftovers(beside: output)
@@ -64,7 +64,7 @@ extension ExportPlan {
   ///   - lockTimeout: How long to wait for a writer's lock on a package input.
   ///   - onLockWait: Called once, before waiting for such a lock, with a line for the user.
   /// - Returns: The output's type and the warnings.
-  /// - Throws: ``ExportError`` `invalid-input` when the result is a folder; ``PackagingError``
+  /// - Throws: ``ExportError`` `folder-cannot-stream` when the result is a folder; ``PackagingError``
   ///   `lock-timeout`; the failing step's error.
   public func run(
     streamingTo write: @Sendable (Data) throws -> Void, progress: consuming Subprogress,
@@ -83,8 +83,7 @@ extension ExportPlan {
     }
     guard !AtomicOutput.isDirectory(produced) else {
       throw ExportError(
-        .invalidInput,
-        "the \(resultType) result is a folder and cannot go to standard output; use -o")
+        .folderCannotStream, "the \(resultType) result is a folder and cannot go to a stream")
     }
     let handle: FileHandle
     do {

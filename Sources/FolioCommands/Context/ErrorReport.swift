@@ -1,8 +1,5 @@
-import Exporting
 import Foundation
-import Packaging
 import PropertyLists
-import UniformTypes
 
 /// How a failure reads on standard error (or in a JSON `error` event), decided in one place.
 ///
@@ -36,19 +33,7 @@ struct ErrorReport: Sendable, Equatable {
       self.init(code: "usage", message: error.message)
     case let error as CommandFailure:
       self.init(code: error.code, message: error.message)
-    case let error as PackagingError:
-      self.init(
-        code: error.code.rawValue,
-        message: Self.compose(error.location?.description, error.message, error.cause))
-    case let error as ExportError:
-      self.init(
-        code: error.code.rawValue,
-        message: Self.compose(error.location?.description, error.message, error.cause))
-    case let error as UniformTypeError:
-      self.init(
-        code: error.code.rawValue,
-        message: Self.compose(error.location?.description, error.message, error.cause))
-    case let error as PropertyListError:
+    case let error as any FolioError:
       self.init(
         code: error.code.rawValue,
         message: Self.compose(error.location?.description, error.message, error.cause))
@@ -75,33 +60,17 @@ struct ErrorReport: Sendable, Equatable {
     if let location, !message.contains(location) { text = location + ": " }
     text += message
     if let cause {
-      let plain = Self.plain(rootCause(of: cause))
+      let plain = Self.plain((cause as? any FolioError)?.rootCause ?? cause)
       if !plain.isEmpty && !text.contains(plain) { text += ": " + plain }
     }
     return text
-  }
-
-  /// The deepest cause under a chain of Folio errors.
-  private static func rootCause(of error: any Error) -> any Error {
-    let next: (any Error)? =
-      switch error {
-      case let error as PackagingError: error.cause
-      case let error as ExportError: error.cause
-      case let error as UniformTypeError: error.cause
-      case let error as PropertyListError: error.cause
-      default: nil
-      }
-    return next.map(rootCause(of:)) ?? error
   }
 
   /// An error as plain words: a system error as `strerror` says it, a Folio
   /// error as its message, anything else without Foundation's dump.
   static func plain(_ error: any Error) -> String {
     switch error {
-    case let error as PackagingError: return error.message
-    case let error as ExportError: return error.message
-    case let error as UniformTypeError: return error.message
-    case let error as PropertyListError: return error.message
+    case let error as any FolioError: return error.message
     case let error as POSIXError: return String(cString: strerror(error.code.rawValue))
     case is CancellationError: return "cancelled"
     default: break
@@ -152,6 +121,10 @@ struct ErrorReport: Sendable, Equatable {
       return "use --allow-external-symlinks to store it as a link"
     case ("export", "output-exists"):
       return "use --force to replace it"
+    case ("export", "output-is-input"):
+      return "choose another output with -o"
+    case ("export", "folder-cannot-stream"):
+      return "name an output with -o"
     case ("export", "no-exporter"), ("export", "no-route"):
       return "see 'folio export --list INPUT' for what it can become"
     default:

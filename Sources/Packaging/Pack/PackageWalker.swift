@@ -136,8 +136,7 @@ struct PackageWalker {
           if !Self.staysInside(root: root, linkFolder: parent, target: target) {
             throw PackagingError(
               .externalSymlink,
-              "symbolic link '\(displayPath)' points outside the package (to '\(target)'); "
-                + "use --allow-external-symlinks to store it as a link")
+              "symbolic link '\(displayPath)' points outside the package (to '\(target)')")
           }
         }
         try visit(Item(relativePath: childPath, kind: .symbolicLink(target: target), info: info))

@@ -2,12 +2,13 @@ public import PropertyLists
 
 /// A failure to load type declarations or to answer a type question.
 ///
-/// Every failure carries a stable `code` (for scripts and tests), a `message`
-/// that names the path, entry, line or type involved, and the underlying
-/// `cause` (an errno, a library message, another error) when there is one.
-public struct UniformTypeError: Error, Sendable, CustomStringConvertible {
+/// Like every Folio module's error (``FolioError``), it carries a stable
+/// `code` (for scripts and tests), a `message` that names the path, entry,
+/// line or type involved, and the underlying `cause` (an errno, a library
+/// message, another error) when there is one.
+public struct UniformTypeError: FolioError {
   /// A stable identifier for a kind of failure; new codes never break callers.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: FolioErrorCode {
     /// The code's stable spelling, such as `unknown-type`.
     public let rawValue: String
 
@@ -15,8 +16,6 @@ public struct UniformTypeError: Error, Sendable, CustomStringConvertible {
     ///
     /// - Parameter rawValue: The code's spelling.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    public var description: String { rawValue }
   }
 
   /// What kind of failure this is.
@@ -43,13 +42,5 @@ public struct UniformTypeError: Error, Sendable, CustomStringConvertible {
     self.message = message
     self.location = location
     self.cause = cause
-  }
-
-  /// `location: message: cause`, ready for standard error.
-  public var description: String {
-    var text = location.map { "\($0): " } ?? ""
-    text += message
-    if let cause { text += ": \(cause)" }
-    return text
   }
 }

@@ -199,7 +199,7 @@ func export(
         try await export(
           input, to: .utf8PlainText, into: folder, name: "notes.txt", overwrite: true)
       }
-      #expect(error?.code == .outputExists)
+      #expect(error?.code == .outputIsInput)
       #expect(try String(contentsOf: input, encoding: .utf8) == "x\n")
     }
   }

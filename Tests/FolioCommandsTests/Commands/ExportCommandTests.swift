@@ -197,7 +197,7 @@ private func copySample(into folder: URL) throws -> URL {
       #expect(refused.status == 1)
       #expect(
         refused.error
-          == "error: '\(folder.path)/Notebook.html' already exists; pass --force to replace it\n")
+          == "error: '\(folder.path)/Notebook.html' already exists; use --force to replace it\n")
       #expect(
         try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8)
           == "keep me")
@@ -331,7 +331,7 @@ private func copySample(into folder: URL) throws -> URL {
       let refused = await folio(
         ["notes.txt", "--to", "examplenotebook"] + declarations, in: folder)
       #expect(refused.status == 1)
-      #expect(refused.error.contains("already exists; pass --force"))
+      #expect(refused.error.contains("already exists; use --force"))
       let forced = await folio(
         ["notes.txt", "--to", "examplenotebook", "--force"] + declarations, in: folder)
       #expect(forced.status == 0, "\(forced.error)")

@@ -1,3 +1,5 @@
+import Folio
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import Testing
@@ -234,5 +236,63 @@ import Testing
     #expect(ErrorReport.plain(cocoa) == "Permission denied")
     let foreign = NSError(domain: "SomeDomain", code: 7, userInfo: ["k": "v"])
     #expect(!ErrorReport.plain(foreign).contains("Error Domain="))
+  }
+}
+
+/// One error convention across the library (issue 13 §2): every module's error is a
+/// `FolioError`, and no library message names a command-line option.
+@Suite struct ErrorConventionTests {
+  @Test func everyModulesErrorIsAFolioErrorWithTheSameShape() {
+    let location = SourceLocation(file: "Info.plist", line: 3, column: 5)
+    let cause = SystemError(errno: ENOSPC)
+    let errors: [any FolioError] = [
+      PropertyListError(.init("a"), "m", location: location, cause: cause),
+      UniformTypeError(.init("b"), "m", location: location, cause: cause),
+      PackagingError(.init("c"), "m", location: location, cause: cause),
+      ExportError(.init("d"), "m", location: location, cause: cause),
+    ]
+    #expect(errors.map { $0.code.rawValue } == ["a", "b", "c", "d"])
+    for error in errors {
+      #expect(error.description == "Info.plist:3:5: m: No space left on device")
+      #expect(ErrorReport(error).message == "Info.plist:3:5: m: No space left on device")
+    }
+  }
+
+  @Test func theRootCauseIsTheDeepestUnderAChainOfFolioErrors() {
+    let inner = PropertyListError(.init("inner"), "inner", cause: SystemError(errno: EACCES))
+    let outer = ExportError(.init("outer"), "cannot read 'x'", cause: inner)
+    #expect((outer.rootCause as? SystemError)?.errno == EACCES)
+    #expect(ErrorReport(outer).message == "cannot read 'x': Permission denied")
+    #expect(ExportError(.init("alone"), "m").rootCause is ExportError)
+  }
+
+  @Test func libraryTextNeverNamesACommandLineOption() throws {
+    // A string literal holding ` --word` or ` -o` (or starting with one), outside comments.
+    let option = try Regex(#""[^"]*(^|[ (])--?[a-zA-Z][^"]*""#)
+    var offenders: [String] = []
+    for module in ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"] {
+      let folder = ProjectPaths.root.appendingPathComponent("Sources/\(module)")
+      let files = FileManager.default.enumerator(atPath: folder.path)?
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+      for file in files {
+        let text = try String(
+          contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+          .enumerated()
+        {
+          let code = line.split(separator: "//", maxSplits: 1).first.map(String.init) ?? ""
+          if code.contains(option) { offenders.append("\(module)/\(file):\(number + 1)") }
+        }
+      }
+    }
+    #expect(offenders.isEmpty, "library text names options: \(offenders)")
+  }
+
+  @Test func theCommandAddsTheOptionAsAHint() {
+    let exists = ExportError(.outputExists, "'a.html' already exists")
+    #expect(
+      ErrorReport(exists, command: ["folio", "export"]).line
+        == "'a.html' already exists; use --force to replace it")
+    #expect(ErrorReport(exists).hint == nil)
   }
 }
