@@ -202,7 +202,8 @@ final class MediaDocument: Document {
       let package = folder.appendingPathComponent("Notebook.examplenotebook")
       try FileManager.default.copyItem(at: ProjectPaths.sampleNotebook, to: package)
       let document = TextDocument(configuration: URLDocumentConfiguration(fileURL: package))
-      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
       let start = ContinuousClock.now
       Task.detached {
         try await Task.sleep(for: .milliseconds(400))

@@ -12,7 +12,7 @@
     /// - Parameter progress: Two units: the snapshot taken, then written.
     /// - Throws: `untitled-document` for a document never saved; ``PackagingError``
     ///   `lock-timeout`; what the document or its writer throws (the file is then as it was).
-    public func save(progress: consuming Subprogress = Subprogress.untracked()) async throws {
+    public func save(progress: consuming Subprogress = .untracked()) async throws {
       guard let url = configuration.fileURL else {
         throw ExportError(
           .untitledDocument, "the document has no file yet; save it to a location first")
@@ -34,7 +34,7 @@
     ///   `lock-timeout`, or what the document or its writer throws.
     public func save(
       to url: URL, contentType: UTType, replacing: Bool = false,
-      progress: consuming Subprogress = Subprogress.untracked()
+      progress: consuming Subprogress = .untracked()
     ) async throws {
       let same = isCurrentFile(url, contentType: contentType)
       try await write(
@@ -53,7 +53,7 @@
     /// - Throws: As ``save(to:contentType:replacing:progress:)``.
     public func export(
       to url: URL, contentType: UTType, replacing: Bool = false,
-      progress: consuming Subprogress = Subprogress.untracked()
+      progress: consuming Subprogress = .untracked()
     ) async throws {
       guard !isCurrentFile(url, contentType: contentType) else {
         throw ExportError(
@@ -93,7 +93,7 @@
       let previous =
         sameDocument ? previousWritten?.value(as: Document.Writer.Snapshot.self) : nil
       let lock = try await PackageLock.acquire(
-        .exclusive, on: target, timeout: configuration.lockTimeout)
+        .exclusive, on: target, options: configuration.lockOptions)
       defer { lock.release() }
       let staging = try DocumentStaging(
         target: target, replacing: replacing,

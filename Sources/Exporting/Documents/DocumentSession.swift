@@ -60,13 +60,14 @@ import FolioSystem
     /// - Parameters:
     ///   - url: The document's file or package folder.
     ///   - contentType: What to read it as; found from its name and kind when `nil`.
-    ///   - lockTimeout: How long reading and saving wait for another holder's lock.
+    ///   - lockOptions: How long reading and saving wait for another holder's lock, and
+    ///     whom they tell when they wait.
     ///   - makeDocument: Makes the (empty) document, given its configuration.
     /// - Throws: ``ExportError`` `unsupported-content-type` when the document's type cannot
     ///   read the file's; what `makeDocument` throws.
     public init(
       contentsOf url: URL, contentType: UTType? = nil,
-      lockTimeout: Duration = PackageLock.defaultTimeout,
+      lockOptions: LockOptions = .default,
       makeDocument: (URLDocumentConfiguration) throws -> Document
     ) throws {
       let type = try contentType ?? Self.contentType(of: url)
@@ -77,7 +78,7 @@ import FolioSystem
         )
       }
       configuration = URLDocumentConfiguration(
-        fileURL: url.standardizedFileURL, lockTimeout: lockTimeout)
+        fileURL: url.standardizedFileURL, lockOptions: lockOptions)
       self.contentType = type
       document = try makeDocument(configuration)
     }
@@ -86,14 +87,14 @@ import FolioSystem
     ///
     /// - Parameters:
     ///   - contentType: The type it will be saved as by default.
-    ///   - lockTimeout: How long saving waits for another holder's lock.
+    ///   - lockOptions: How long saving waits for another holder's lock, and whom it tells.
     ///   - makeDocument: Makes the document, given its configuration.
     /// - Throws: What `makeDocument` throws.
     public init(
-      newDocumentOf contentType: UTType, lockTimeout: Duration = PackageLock.defaultTimeout,
+      newDocumentOf contentType: UTType, lockOptions: LockOptions = .default,
       makeDocument: (URLDocumentConfiguration) throws -> Document
     ) rethrows {
-      configuration = URLDocumentConfiguration(fileURL: nil, lockTimeout: lockTimeout)
+      configuration = URLDocumentConfiguration(fileURL: nil, lockOptions: lockOptions)
       self.contentType = contentType
       document = try makeDocument(configuration)
     }
@@ -106,7 +107,7 @@ import FolioSystem
     /// - Parameter progress: Two units: the read, then the apply.
     /// - Throws: ``PackagingError`` `lock-timeout` when a writer holds the document too
     ///   long; what the reader or `apply` throws; `document-busy`, `untitled-document`.
-    public func open(progress: consuming Subprogress = Subprogress.untracked()) async throws {
+    public func open(progress: consuming Subprogress = .untracked()) async throws {
       try await read(passingPrevious: false, progress: progress)
     }
 
@@ -115,7 +116,7 @@ import FolioSystem
     ///
     /// - Parameter progress: Two units: the read, then the apply.
     /// - Throws: As ``open(progress:)``.
-    public func revert(progress: consuming Subprogress = Subprogress.untracked()) async throws {
+    public func revert(progress: consuming Subprogress = .untracked()) async throws {
       try await read(passingPrevious: true, progress: progress)
     }
 
@@ -130,7 +131,7 @@ import FolioSystem
         configuration: DocumentReadConfiguration(
           contentType: contentType, fileWrapperSlot: fileWrappers))
       let lock = try await PackageLock.acquire(
-        .shared, on: url, timeout: configuration.lockTimeout)
+        .shared, on: url, options: configuration.lockOptions)
       let snapshot: Document.Reader.Snapshot
       let modified: Date?
       do {

@@ -22,18 +22,18 @@
     public internal(set) var fileURL: URL?
     /// When the document's content on disk last changed, as last read or written.
     public var lastContentModificationDate: Date?
-    /// How long a coordinator made by ``makeFileCoordinator()`` waits for another
-    /// reader's or writer's lock (Folio's addition).
-    public var lockTimeout: Duration
+    /// How long reading, saving and a coordinator made by ``makeFileCoordinator()`` wait
+    /// for another reader's or writer's lock, and whom they tell (Folio's addition).
+    public var lockOptions: LockOptions
 
     /// Creates a configuration, for programs that host documents themselves.
     ///
     /// - Parameters:
     ///   - fileURL: Where the document is, or `nil` for a new one.
-    ///   - lockTimeout: How long coordinated access waits for a lock.
-    public init(fileURL: URL?, lockTimeout: Duration = PackageLock.defaultTimeout) {
+    ///   - lockOptions: How long coordinated access waits for a lock, and whom it tells.
+    public init(fileURL: URL?, lockOptions: LockOptions = .default) {
       self.fileURL = fileURL
-      self.lockTimeout = lockTimeout
+      self.lockOptions = lockOptions
     }
 
     /// Creates a file coordinator for reading or writing the document outside the
@@ -46,7 +46,7 @@
     /// - Returns: The coordinator.
     public func makeFileCoordinator() -> sending NSFileCoordinator {
       guard let fileURL else { return NSFileCoordinator() }
-      return NSFileCoordinator(document: fileURL, lockTimeout: lockTimeout)
+      return NSFileCoordinator(document: fileURL, lockOptions: lockOptions)
     }
   }
 #endif

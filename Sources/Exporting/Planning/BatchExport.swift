@@ -30,23 +30,30 @@ public struct BatchExport: Sendable {
 
   /// How many exports run at the same time.
   public var concurrency: Int
+  /// How each export waits for a writer's lock on a package input, and whom it tells.
+  public var lockOptions: LockOptions
 
   /// Creates a batch runner.
   ///
-  /// - Parameter concurrency: How many exports run at once (at least 1).
-  public init(concurrency: Int) { self.concurrency = max(1, concurrency) }
+  /// - Parameters:
+  ///   - concurrency: How many exports run at once (at least 1).
+  ///   - lockOptions: How each export waits for a writer's lock on a package input.
+  public init(concurrency: Int, lockOptions: LockOptions = .default) {
+    self.concurrency = max(1, concurrency)
+    self.lockOptions = lockOptions
+  }
 
   /// Runs the tasks.
   ///
   /// - Parameters:
   ///   - tasks: The exports, in the order results are returned.
-  ///   - progress: The batch's reporter; each task gets one unit of it.
+  ///   - progress: The batch's share of the caller's progress; each task gets an equal part.
   /// - Returns: One result per task, in the tasks' order.
   public func run(
-    _ tasks: [Task], progress: ProgressManager
+    _ tasks: [Task], progress: consuming Subprogress = .untracked()
   ) async -> [Result<ExportResult, any Error>] {
-    progress.setCounts { _, total in total = max(1, tasks.count) }
-    return await run(tasks) { _ in progress.subprogress(assigningCount: 1) }
+    let manager = progress.start(totalCount: max(1, tasks.count))
+    return await run(tasks, progressForTask: { _ in manager.subprogress(assigningCount: 1) })
   }
 
   /// Runs the tasks, each reporting to the progress the caller hands it (a
@@ -54,11 +61,12 @@ public struct BatchExport: Sendable {
   ///
   /// - Parameters:
   ///   - tasks: The exports, in the order results are returned.
-  ///   - progress: The progress for the task at an index; called once per task.
+  ///   - progressForTask: The progress for the task at an index; called once per task.
   /// - Returns: One result per task, in the tasks' order.
   public func run(
-    _ tasks: [Task], progress: @escaping @Sendable (Int) -> Subprogress
+    _ tasks: [Task], progressForTask: @escaping @Sendable (Int) -> Subprogress
   ) async -> [Result<ExportResult, any Error>] {
+    let lockOptions = self.lockOptions
     var results = [Result<ExportResult, any Error>?](repeating: nil, count: tasks.count)
     await withTaskGroup(of: (Int, Result<ExportResult, any Error>).self) { group in
       var next = 0
@@ -73,7 +81,8 @@ public struct BatchExport: Sendable {
               index,
               .success(
                 try await task.plan.run(
-                  to: task.output, overwrite: task.overwrite, progress: progress(index)))
+                  to: task.output, overwrite: task.overwrite, lockOptions: lockOptions,
+                  progress: progressForTask(index)))
             )
           } catch {
             return (index, .failure(error))

@@ -24,16 +24,15 @@ extension ExportPlan {
   /// - Parameters:
   ///   - output: Where the result goes (a file, or a folder for package results).
   ///   - overwrite: Whether an existing `output` may be replaced.
+  ///   - lockOptions: How long to wait for a writer's lock on a package input, and whom
+  ///     to tell when it waits.
   ///   - progress: The share of the caller's progress; each step gets an equal part.
-  ///   - lockTimeout: How long to wait for a writer's lock on a package input.
-  ///   - onLockWait: Called once, before waiting for such a lock, with a line for the user.
   /// - Returns: The output and the warnings.
   /// - Throws: ``ExportError`` `output-exists` (checked before any work), ``PackagingError``
   ///   `lock-timeout`, or the failing step's error.
   public func run(
-    to output: URL, overwrite: Bool, progress: consuming Subprogress,
-    lockTimeout: Duration = PackageLock.defaultTimeout,
-    onLockWait: (@Sendable (String) -> Void)? = nil
+    to output: URL, overwrite: Bool, lockOptions: LockOptions = .default,
+    progress: consuming Subprogress = .untracked()
   ) async throws -> ExportResult {
     let display = output.path
     if Self.samePath(output, input.url) {
@@ -48,7 +47,7 @@ extension ExportPlan {
     let finalName = output.lastPathComponent
     // The steps run inside the lock's closure, which cannot take the non-copyable share.
     let reporter = progress.start(totalCount: 1)
-    return try await withInputLock(timeout: lockTimeout, onWait: onLockWait) {
+    return try await withInputLock(lockOptions) {
       let (produced, diagnostics) = try await runSteps(
         in: work, finalName: finalName, progress: reporter.subprogress(assigningCount: 1))
       try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
@@ -60,24 +59,22 @@ extension ExportPlan {
   ///
   /// - Parameters:
   ///   - write: Receives the output's bytes in chunks.
+  ///   - lockOptions: How long to wait for a writer's lock on a package input, and whom
+  ///     to tell when it waits.
   ///   - progress: The share of the caller's progress.
-  ///   - lockTimeout: How long to wait for a writer's lock on a package input.
-  ///   - onLockWait: Called once, before waiting for such a lock, with a line for the user.
   /// - Returns: The output's type and the warnings.
   /// - Throws: ``ExportError`` `folder-cannot-stream` when the result is a folder; ``PackagingError``
   ///   `lock-timeout`; the failing step's error.
   public func run(
-    streamingTo write: @Sendable (Data) throws -> Void, progress: consuming Subprogress,
-    lockTimeout: Duration = PackageLock.defaultTimeout,
-    onLockWait: (@Sendable (String) -> Void)? = nil
+    streamingTo write: @Sendable (Data) throws -> Void, lockOptions: LockOptions = .default,
+    progress: consuming Subprogress = .untracked()
   ) async throws -> ExportResult {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent(
       "folio-work-\(UUID().uuidString)")
     try createWorkFolder(work, display: work.path)
     defer { removeTree(work) }
     let reporter = progress.start(totalCount: 1)
-    let (produced, diagnostics) = try await withInputLock(timeout: lockTimeout, onWait: onLockWait)
-    {
+    let (produced, diagnostics) = try await withInputLock(lockOptions) {
       try await runSteps(
         in: work, finalName: defaultOutputName, progress: reporter.subprogress(assigningCount: 1))
     }
@@ -101,11 +98,10 @@ extension ExportPlan {
   /// Runs `body` holding a shared lock on the input when it is a package (a folder), so a
   /// concurrent `folio expand --update` into it cannot change it half-way through a read.
   private func withInputLock<T>(
-    timeout: Duration, onWait: (@Sendable (String) -> Void)?, _ body: () async throws -> T
+    _ options: LockOptions, _ body: () async throws -> T
   ) async throws -> T {
     guard AtomicOutput.isDirectory(input.url) else { return try await body() }
-    return try await PackageLock.withLock(.shared, on: input.url, timeout: timeout, onWait: onWait)
-    {
+    return try await PackageLock.withLock(.shared, on: input.url, options: options) {
       try await body()
     }
   }

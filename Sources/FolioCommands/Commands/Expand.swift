@@ -77,7 +77,7 @@ extension FolioCommand {
     let output: String?
     let mode: ExpansionMode
     let policy: ExpansionPolicy
-    let lockTimeout: Duration
+    let lockTimeout: Duration?
     let jobs: Int?
     let progress: ProgressDisplay.Mode?
     let quiet: Bool
@@ -111,7 +111,7 @@ extension FolioCommand {
       }
       self.policy = policy
       jobs = try arguments[SharedOptions.jobs]
-      lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
+      lockTimeout = try arguments[Self.lockTimeout]
       progress = try arguments[ProgressOptions.mode]
       quiet = try arguments[ProgressOptions.quiet]
     }
@@ -160,14 +160,8 @@ extension FolioCommand {
         result = try await display.track { progress in
           try await Expander.expand(
             input, into: destination, policy: policy, mode: expansionMode,
-            lockTimeout: lockTimeout,
-            onLockWait: { line in
-              if let events {
-                events.lockWait(line)
-              } else if !quiet {
-                standardError.write("folio: \(line)\n")
-              }
-            },
+            lockOptions: LockWaitNotice.options(
+              timeout: lockTimeout, quiet: quiet, standardError: standardError, events: events),
             progress: progress.subprogress(assigningCount: 1))
         }
       } catch let error as PackagingError where events == nil {

@@ -47,7 +47,10 @@ extension Export {
     let display = ProgressDisplay(
       mode: mode, sink: context.standardError, verb: "Exporting", events: events,
       command: ["folio", "export"])
-    let batch = BatchExport(concurrency: jobs)
+    let batch = BatchExport(
+      concurrency: jobs,
+      lockOptions: LockWaitNotice.options(
+        timeout: nil, quiet: quiet, standardError: context.standardError, events: events))
     let plannedTasks = tasks.map(\.1)
     let results: [Result<ExportResult, any Error>]
     var finals: [ProgressSnapshot?] = []
@@ -64,7 +67,7 @@ extension Export {
       for forwarder in forwarders { finals.append(await forwarder.value) }
     } else {
       results = try await display.track { progress in
-        await batch.run(plannedTasks, progress: progress)
+        await batch.run(plannedTasks, progress: progress.subprogress(assigningCount: 1))
       }
     }
     var outcomes: [Int: Result<ExportResult, any Error>] = [:]

@@ -23,21 +23,15 @@ extension Export {
       let display = ProgressDisplay(
         mode: mode, sink: context.standardError, verb: "Exporting", events: events,
         command: ["folio", "export"])
-      let (quiet, standardError) = (self.quiet, context.standardError)
-      let lockWait: @Sendable (String) -> Void = { line in
-        if let events {
-          events.lockWait(line)
-        } else if !quiet {
-          standardError.write("folio: \(line)\n")
-        }
-      }
+      let lockOptions = LockWaitNotice.options(
+        timeout: nil, quiet: quiet, standardError: context.standardError, events: events)
       let result: ExportResult
       if toStandardOutput {
         let sink = context.standardOutput
         result = try await display.track { progress in
           try await plan.run(
-            streamingTo: { sink.write($0) }, progress: progress.subprogress(assigningCount: 1),
-            onLockWait: lockWait)
+            streamingTo: { sink.write($0) }, lockOptions: lockOptions,
+            progress: progress.subprogress(assigningCount: 1))
         }
       } else {
         var destination = URL(
@@ -57,8 +51,8 @@ extension Export {
         let target = destination
         result = try await display.track { progress in
           try await plan.run(
-            to: target, overwrite: force, progress: progress.subprogress(assigningCount: 1),
-            onLockWait: lockWait)
+            to: target, overwrite: force, lockOptions: lockOptions,
+            progress: progress.subprogress(assigningCount: 1))
         }
       }
       for diagnostic in result.diagnostics {

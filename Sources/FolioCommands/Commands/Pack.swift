@@ -63,7 +63,7 @@ struct Pack: ParsableCommand {
   var allowExternalSymlinks: Bool
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
-  var lockTimeout: Duration
+  var lockTimeout: Duration?
   var jobs: Int?
   var selection: PathSelection
 
@@ -78,7 +78,7 @@ struct Pack: ParsableCommand {
     allowExternalSymlinks = try arguments[Self.allowExternalSymlinks]
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]
-    lockTimeout = try arguments[Self.lockTimeout] ?? PackageLock.defaultTimeout
+    lockTimeout = try arguments[Self.lockTimeout]
     jobs = try arguments[SharedOptions.jobs]
     selection = try SharedOptions.selection(
       include: [], exclude: try arguments[SharedOptions.exclude])
@@ -162,14 +162,9 @@ struct Pack: ParsableCommand {
     let (quiet, lockTimeout, standardError) = (self.quiet, self.lockTimeout, context.standardError)
     let result = try await display.track { progress in
       try await Packer.pack(
-        source, to: destination, options: packOptions, lockTimeout: lockTimeout,
-        onLockWait: { line in
-          if let events {
-            events.lockWait(line)
-          } else if !quiet {
-            standardError.write("folio: \(line)\n")
-          }
-        },
+        source, to: destination, options: packOptions,
+        lockOptions: LockWaitNotice.options(
+          timeout: lockTimeout, quiet: quiet, standardError: standardError, events: events),
         progress: progress.subprogress(assigningCount: 1))
     }
     if !quiet {

@@ -1,3 +1,4 @@
+import Packaging
 import Synchronization
 
 /// Writes the `--progress json` protocol (`Schemas/progress-events.schema.json`):
@@ -88,9 +89,14 @@ final class JSONEventWriter: Sendable {
     write("warning", fields)
   }
 
-  /// A wait for another process's lock, in words.
-  func lockWait(_ message: String) {
-    write("lock-wait", [("message", .string(message))])
+  /// A wait for another process's lock: in words, and what it waits for.
+  func lockWait(_ wait: LockWait) {
+    write(
+      "lock-wait",
+      [
+        ("message", .string(LockWaitNotice.line(wait))), ("path", .string(wait.package.path)),
+        ("lock", .string(wait.kind.rawValue)), ("timeoutSeconds", .seconds(wait.timeout)),
+      ])
   }
 
   /// The last event; later calls write nothing.

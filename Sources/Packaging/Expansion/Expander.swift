@@ -40,8 +40,8 @@ public enum Expander {
   ///   - destination: The folder to create (or replace, or update); its parent must exist.
   ///   - policy: Safety limits and options.
   ///   - mode: What to do when the destination exists.
-  ///   - lockTimeout: How long to wait for another process's lock on the destination.
-  ///   - onLockWait: Called once if the lock is held elsewhere, with a line for the user.
+  ///   - lockOptions: How long to wait for another process's lock on the destination,
+  ///     and whom to tell when it waits.
   ///   - progress: Where to report files and bytes; byte progress follows the
   ///     compressed bytes read for compressed streams, and the bytes written for zip.
   /// - Returns: What was expanded.
@@ -49,12 +49,12 @@ public enum Expander {
   ///   archive; `CancellationError` when cancelled.
   public static func expand(
     _ archive: URL, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, lockTimeout: Duration = PackageLock.defaultTimeout,
-    onLockWait: (@Sendable (String) -> Void)? = nil, progress: consuming Subprogress
+    mode: ExpansionMode = .fresh, lockOptions: LockOptions = .default,
+    progress: consuming Subprogress = .untracked()
   ) async throws -> ExpansionResult {
     try await expand(
-      .file(archive), into: destination, policy: policy, mode: mode, lockTimeout: lockTimeout,
-      onLockWait: onLockWait, progress: progress)
+      .file(archive), into: destination, policy: policy, mode: mode, lockOptions: lockOptions,
+      progress: progress)
   }
 
   /// Expands an archive from a file or standard input, holding an exclusive
@@ -69,16 +69,16 @@ public enum Expander {
   ///   - destination: The folder to create (or replace, or update); its parent must exist.
   ///   - policy: Safety limits and options.
   ///   - mode: What to do when the destination exists.
-  ///   - lockTimeout: How long to wait for another process's lock on the destination.
-  ///   - onLockWait: Called once if the lock is held elsewhere, with a line for the user.
+  ///   - lockOptions: How long to wait for another process's lock on the destination,
+  ///     and whom to tell when it waits.
   ///   - progress: Where to report files and bytes.
   /// - Returns: What was expanded.
   /// - Throws: ``PackagingError`` naming the entry and the rule for a refused or damaged
   ///   archive; `CancellationError` when cancelled.
   public static func expand(
     _ input: ArchiveInput, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, lockTimeout: Duration = PackageLock.defaultTimeout,
-    onLockWait: (@Sendable (String) -> Void)? = nil, progress: consuming Subprogress
+    mode: ExpansionMode = .fresh, lockOptions: LockOptions = .default,
+    progress: consuming Subprogress = .untracked()
   ) async throws -> ExpansionResult {
     let reporter = progress.start(totalCount: 1)
     try reporter.checkCancellation()
@@ -88,7 +88,7 @@ public enum Expander {
       throw PackagingError(.destinationWriteFailed, "the folder '\(parent)' does not exist")
     }
     let lock = try await PackageLock.acquire(
-      .exclusive, on: destination, timeout: lockTimeout, onWait: onLockWait)
+      .exclusive, on: destination, options: lockOptions)
     defer { lock.release() }
     return try await runBlocking(cancelling: reporter) {
       try expandSynchronously(
@@ -96,7 +96,8 @@ public enum Expander {
     }
   }
 
-  /// Expands an archive on the calling thread (the synchronous core).
+  /// Expands an archive on the calling thread (the synchronous core, for tests and the
+  /// fuzz targets of this package).
   ///
   /// It takes no lock: callers that may race with other processes hold a
   /// ``PackageLock`` on the destination around it.
@@ -109,7 +110,7 @@ public enum Expander {
   ///   - reporter: Where to report files and bytes, and where cancellation is checked.
   /// - Returns: What was expanded.
   /// - Throws: ``PackagingError`` naming the entry and the rule; `CancellationError`.
-  public static func expandSynchronously(
+  package static func expandSynchronously(
     _ archive: URL, into destination: URL, policy: ExpansionPolicy = .default,
     mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {
@@ -130,7 +131,7 @@ public enum Expander {
   ///   - reporter: Where to report files and bytes, and where cancellation is checked.
   /// - Returns: What was expanded.
   /// - Throws: ``PackagingError`` naming the entry and the rule; `CancellationError`.
-  public static func expandSynchronously(
+  package static func expandSynchronously(
     _ input: ArchiveInput, into destination: URL, policy: ExpansionPolicy = .default,
     mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {

@@ -18,7 +18,7 @@
   /// for a save of the package to finish. The accessor runs while the lock is held and
   /// the lock is released when it returns.
   ///
-  /// When the lock cannot be had within ``lockTimeout`` (or ``cancel()`` is called while
+  /// When the lock cannot be had within ``lockOptions`` (or ``cancel()`` is called while
   /// waiting), the accessor is not called and the error (a `CocoaError.fileLocking`
   /// whose underlying error is Folio's ``PackagingError`` `lock-timeout`) goes to the
   /// `error` pointer, as Foundation reports it; leave the pointer out to ignore it.
@@ -57,8 +57,9 @@
       public static let contentIndependentMetadataOnly = WritingOptions(rawValue: 1 << 4)
     }
 
-    /// How long a coordinated access waits for another holder's lock before failing.
-    public var lockTimeout: Duration
+    /// How long a coordinated access waits for another holder's lock before failing,
+    /// and whom it tells when it waits (Folio's addition).
+    public var lockOptions: LockOptions
     /// The document whose items this coordinator locks as one (set by the document
     /// configuration that made it); `nil` to lock each item itself.
     let document: URL?
@@ -66,7 +67,7 @@
 
     /// Creates a coordinator that locks each item it is given.
     public init() {
-      lockTimeout = PackageLock.defaultTimeout
+      lockOptions = .default
       document = nil
     }
 
@@ -74,9 +75,9 @@
     ///
     /// - Parameters:
     ///   - document: The document (a file or package) to lock as one.
-    ///   - lockTimeout: How long to wait for another holder's lock.
-    package init(document: URL, lockTimeout: Duration = PackageLock.defaultTimeout) {
-      self.lockTimeout = lockTimeout
+    ///   - lockOptions: How long to wait for another holder's lock, and whom to tell.
+    package init(document: URL, lockOptions: LockOptions = .default) {
+      self.lockOptions = lockOptions
       self.document = document.standardizedFileURL
     }
 
@@ -177,19 +178,22 @@
       body()
     }
 
-    /// Takes a lock, trying again until ``lockTimeout`` passes or ``cancel()`` is called.
+    /// Takes a lock, trying again until the options' timeout passes or ``cancel()`` is called.
     private func acquire(_ kind: PackageLock.Kind, on target: URL) throws -> PackageLock {
-      let deadline = ContinuousClock.now.advanced(by: lockTimeout)
+      let deadline = ContinuousClock.now.advanced(by: lockOptions.timeout)
+      var announced = false
       while true {
         if cancelled.load(ordering: .relaxed) { throw CocoaError(.userCancelled) }
         do {
-          return try PackageLock.acquireBlocking(kind, on: target, timeout: .zero)
+          return try PackageLock.acquireBlocking(
+            kind, on: target, options: LockOptions(timeout: .zero))
         } catch let error as PackagingError where error.code == .lockTimeout {
           if ContinuousClock.now >= deadline {
-            throw PackagingError(
-              .lockTimeout,
-              "timed out after \(lockTimeout) waiting for the \(kind.rawValue) lock on '\(target.path)'"
-            )
+            throw PackageLock.timedOut(target, kind: kind, timeout: lockOptions.timeout)
+          }
+          if !announced {
+            announced = true
+            lockOptions.onWait?(LockWait(kind: kind, package: target, timeout: lockOptions.timeout))
           }
           usleep(50_000)
         }

@@ -9,15 +9,14 @@ import Synchronization
 /// write. The lock is a `flock(2)` lock on a small file beside the package,
 /// `.NAME.folio-lock`. The last holder removes the file when it releases
 /// (a locker checks, once it holds the lock, that the file it locked is
-/// still the one at the path, and starts again if not). Waiting is visible: `onWait` is called once, with a line
-/// such as `waiting for lock on 'Notebook.examplenotebook'`, before the first
-/// sleep, and the wait ends with ``PackagingError/Code/lockTimeout`` after
-/// `timeout`.
+/// still the one at the path, and starts again if not). Waiting is visible:
+/// ``LockOptions/onWait`` is given a ``LockWait`` once, before the first sleep,
+/// and the wait ends with ``PackagingError/Code/lockTimeout`` after
+/// ``LockOptions/timeout``.
 ///
 /// ```swift
-/// let lock = try await PackageLock.acquire(.exclusive, on: destination, timeout: .seconds(30)) {
-///   print($0)
-/// }
+/// let lock = try await PackageLock.acquire(
+///   .exclusive, on: destination, options: LockOptions(timeout: .seconds(5)))
 /// defer { lock.release() }
 /// ```
 ///
@@ -33,8 +32,6 @@ public final class PackageLock: Sendable {
 
   /// How often a blocked lock is tried again.
   public static let retryInterval: Duration = .milliseconds(50)
-  /// The wait `folio` allows by default before giving up.
-  public static let defaultTimeout: Duration = .seconds(30)
 
   /// The package the lock protects.
   public let package: URL
@@ -68,16 +65,14 @@ public final class PackageLock: Sendable {
   /// - Parameters:
   ///   - kind: Shared (readers) or exclusive (writers).
   ///   - package: The package to lock; its folder must exist.
-  ///   - timeout: How long to wait; `.zero` fails at once when the lock is held.
-  ///   - onWait: Called once, before the first wait, with a line for the user.
+  ///   - options: How long to wait, and whom to tell.
   /// - Returns: The held lock.
   /// - Throws: ``PackagingError`` (`lock-timeout`, or the lock file cannot be opened);
   ///   `CancellationError` when the task is cancelled while waiting.
   public static func acquire(
-    _ kind: Kind, on package: URL, timeout: Duration = defaultTimeout,
-    onWait: (@Sendable (String) -> Void)? = nil
+    _ kind: Kind, on package: URL, options: LockOptions = .default
   ) async throws -> PackageLock {
-    try await acquire(kind, on: package, timeout: timeout, onWait: onWait) {
+    try await acquire(kind, on: package, options: options) {
       try await Task.sleep(for: retryInterval)
     }
   }
@@ -87,17 +82,15 @@ public final class PackageLock: Sendable {
   /// - Parameters:
   ///   - kind: Shared (readers) or exclusive (writers).
   ///   - package: The package to lock; its folder must exist.
-  ///   - timeout: How long to wait; `.zero` fails at once when the lock is held.
-  ///   - onWait: Called once, before the first wait, with a line for the user.
+  ///   - options: How long to wait, and whom to tell.
   /// - Returns: The held lock.
   /// - Throws: ``PackagingError`` (`lock-timeout`, or the lock file cannot be opened).
   public static func acquireBlocking(
-    _ kind: Kind, on package: URL, timeout: Duration = defaultTimeout,
-    onWait: (@Sendable (String) -> Void)? = nil
+    _ kind: Kind, on package: URL, options: LockOptions = .default
   ) throws -> PackageLock {
     let (seconds, attoseconds) = retryInterval.components
     let micros = UInt32(seconds) * 1_000_000 + UInt32(attoseconds / 1_000_000_000_000)
-    return try acquireSync(kind, on: package, timeout: timeout, onWait: onWait) { usleep(micros) }
+    return try acquireSync(kind, on: package, options: options) { usleep(micros) }
   }
 
   /// Runs `body` while holding a lock, releasing it however `body` ends.
@@ -105,16 +98,15 @@ public final class PackageLock: Sendable {
   /// - Parameters:
   ///   - kind: Shared (readers) or exclusive (writers).
   ///   - package: The package to lock.
-  ///   - timeout: How long to wait for the lock.
-  ///   - onWait: Called once, before the first wait, with a line for the user.
+  ///   - options: How long to wait, and whom to tell.
   ///   - body: The work.
   /// - Returns: What `body` returns.
   /// - Throws: What acquiring or `body` throws.
   public static func withLock<T>(
-    _ kind: Kind, on package: URL, timeout: Duration = defaultTimeout,
-    onWait: (@Sendable (String) -> Void)? = nil, _ body: () async throws -> T
+    _ kind: Kind, on package: URL, options: LockOptions = .default,
+    _ body: () async throws -> T
   ) async throws -> T {
-    let lock = try await acquire(kind, on: package, timeout: timeout, onWait: onWait)
+    let lock = try await acquire(kind, on: package, options: options)
     defer { lock.release() }
     return try await body()
   }
@@ -144,10 +136,9 @@ public final class PackageLock: Sendable {
   }
 
   private static func acquire(
-    _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
-    sleep: () async throws -> Void
+    _ kind: Kind, on package: URL, options: LockOptions, sleep: () async throws -> Void
   ) async throws -> PackageLock {
-    var attempt = try Attempt(kind: kind, package: package, timeout: timeout, onWait: onWait)
+    var attempt = try Attempt(kind: kind, package: package, options: options)
     while true {
       if let lock = try attempt.tryOnce() { return lock }
       do {
@@ -160,10 +151,9 @@ public final class PackageLock: Sendable {
   }
 
   private static func acquireSync(
-    _ kind: Kind, on package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?,
-    sleep: () -> Void
+    _ kind: Kind, on package: URL, options: LockOptions, sleep: () -> Void
   ) throws -> PackageLock {
-    var attempt = try Attempt(kind: kind, package: package, timeout: timeout, onWait: onWait)
+    var attempt = try Attempt(kind: kind, package: package, options: options)
     while true {
       if let lock = try attempt.tryOnce() { return lock }
       sleep()
@@ -176,21 +166,17 @@ public final class PackageLock: Sendable {
   private struct Attempt {
     let kind: Kind
     let package: URL
-    let timeout: Duration
-    let onWait: (@Sendable (String) -> Void)?
+    let options: LockOptions
     let deadline: ContinuousClock.Instant
     var lockFile: URL
     var descriptor: Int32
     var announced = false
 
-    init(
-      kind: Kind, package: URL, timeout: Duration, onWait: (@Sendable (String) -> Void)?
-    ) throws {
+    init(kind: Kind, package: URL, options: LockOptions) throws {
       self.kind = kind
       self.package = package
-      self.timeout = timeout
-      self.onWait = onWait
-      deadline = ContinuousClock.now.advanced(by: timeout)
+      self.options = options
+      deadline = ContinuousClock.now.advanced(by: options.timeout)
       (lockFile, descriptor) = try PackageLock.openLockFile(for: package, kind: kind)
     }
 
@@ -211,7 +197,7 @@ public final class PackageLock: Sendable {
           (lockFile, descriptor) = try PackageLock.openLockFile(for: package, kind: kind)
         }
         if ContinuousClock.now >= deadline {
-          throw PackageLock.timedOut(package, kind: kind, timeout: timeout)
+          throw PackageLock.timedOut(package, kind: kind, timeout: options.timeout)
         }
       } catch {
         abandon()
@@ -219,7 +205,7 @@ public final class PackageLock: Sendable {
       }
       if !announced {
         announced = true
-        onWait?("waiting for \(kind.rawValue) lock on '\(package.path)' (held by another process)")
+        options.onWait?(LockWait(kind: kind, package: package, timeout: options.timeout))
       }
       return nil
     }
@@ -270,7 +256,7 @@ public final class PackageLock: Sendable {
     return tenths == 0 ? "\(whole)" : "\(whole).\(tenths)"
   }
 
-  private static func timedOut(_ package: URL, kind: Kind, timeout: Duration) -> PackagingError {
+  static func timedOut(_ package: URL, kind: Kind, timeout: Duration) -> PackagingError {
     PackagingError(
       .lockTimeout,
       "timed out after \(seconds(timeout)) s waiting for the \(kind.rawValue) lock on '\(package.path)'"

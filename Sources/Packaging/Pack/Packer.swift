@@ -34,24 +34,22 @@ public enum Packer {
   ///   - source: The folder to pack.
   ///   - output: The archive to write; replaced atomically if it exists.
   ///   - options: Format, compression and what to keep.
-  ///   - lockTimeout: How long to wait for another process's exclusive lock.
-  ///   - onLockWait: Called once if the lock is held elsewhere, with a line for the user.
+  ///   - lockOptions: How long to wait for another process's exclusive lock, and whom to
+  ///     tell when it waits.
   ///   - progress: Where to report files and bytes.
   /// - Returns: What was written.
   /// - Throws: ``PackagingError`` naming the path that failed (`lock-timeout`
   ///   when the lock stays held), or `CancellationError`.
   public static func pack(
     _ source: URL, to output: URL, options: PackOptions = PackOptions(),
-    lockTimeout: Duration = PackageLock.defaultTimeout,
-    onLockWait: (@Sendable (String) -> Void)? = nil,
-    progress: consuming Subprogress = .untracked()
+    lockOptions: LockOptions = .default, progress: consuming Subprogress = .untracked()
   ) async throws -> PackResult {
     let reporter = progress.start(totalCount: 1)
     try reporter.checkCancellation()
     let lock: PackageLock?
     do {
       lock = try await PackageLock.acquire(
-        .shared, on: source, timeout: lockTimeout, onWait: onLockWait)
+        .shared, on: source, options: lockOptions)
     } catch let error as PackagingError where error.code != .lockTimeout {
       let parent = source.standardizedFileURL.deletingLastPathComponent().path
       guard access(parent, W_OK) != 0 else { throw error }
@@ -63,9 +61,10 @@ public enum Packer {
     }
   }
 
-  /// Packs a folder into an archive on the calling thread.
+  /// Packs a folder into an archive on the calling thread, without a lock (for tests
+  /// and the fuzz targets of this package).
   ///
-  /// The synchronous core of ``pack(_:to:options:lockTimeout:onLockWait:progress:)``:
+  /// The synchronous core of ``pack(_:to:options:lockOptions:progress:)``:
   /// it checks the reporter (and the current task) for cancellation between
   /// chunks. It takes no lock: callers that may race with other processes hold
   /// a shared ``PackageLock`` on the source around it.
@@ -77,7 +76,7 @@ public enum Packer {
   ///   - progress: Where to report files and bytes.
   /// - Returns: What was written.
   /// - Throws: ``PackagingError`` naming the path that failed, or `CancellationError`.
-  public static func packSynchronously(
+  package static func packSynchronously(
     _ source: URL, to output: URL, options: PackOptions = PackOptions(),
     progress: consuming Subprogress = .untracked()
   ) throws -> PackResult {

@@ -198,11 +198,14 @@ final class NoteDocument: Document {
     try await inTemporaryFolder("session-lock") { folder in
       let file = folder.appendingPathComponent("note.txt")
       try Data("x\n".utf8).write(to: file)
-      let session = try DocumentSession(contentsOf: file, lockTimeout: .milliseconds(200)) { _ in
+      let session = try DocumentSession(
+        contentsOf: file, lockOptions: LockOptions(timeout: .milliseconds(200))
+      ) { _ in
         NoteDocument()
       }
       try await session.open()
-      let other = try await PackageLock.acquire(.shared, on: file, timeout: .zero)
+      let other = try await PackageLock.acquire(
+        .shared, on: file, options: LockOptions(timeout: .zero))
       session.document.text = "y\n"
       let error = await #expect(throws: PackagingError.self) { try await session.save() }
       #expect(error?.code == .lockTimeout)

@@ -13,7 +13,8 @@ import Testing
       let made = try runProcess("bsdtar", ["-czf", "Note.tgz", "Note"], in: folder)
       #expect(made.status == 0)
       let destination = folder.appendingPathComponent("Out")
-      let holder = try await PackageLock.acquire(.shared, on: destination, timeout: .zero)
+      let holder = try await PackageLock.acquire(
+        .shared, on: destination, options: LockOptions(timeout: .zero))
 
       let process = Process()
       process.executableURL = FolioBinary.url

@@ -50,7 +50,8 @@ private func copySample(into folder: URL) throws -> URL {
   @Test func exportWaitsForAWritersLockOnThePackageAndSaysSo() async throws {
     try await withTemporaryDirectory("cli-export-lock") { (folder: URL) async throws in
       let package = try copySample(into: folder)
-      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
       let context = makeContext(folder)
       let export = Task {
         await FolioMain.run(

@@ -16,14 +16,16 @@ import Testing
   @Test func readingAFileOfAPackageWaitsForTheWriterOfThePackage() async throws {
     try await withTemporaryDirectory("coordinator-wait") { folder in
       let package = try makePackage(in: folder)
-      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
       let released = Atomic<Bool>(false)
       // A coordinated access blocks its thread while it waits, as Foundation's does: run it
       // on a thread of its own, not on the tasks' shared pool, which it could starve.
       let reader = Task {
         await withCheckedContinuation { continuation in
           Thread.detachNewThread {
-            let coordinator = NSFileCoordinator(document: package, lockTimeout: .seconds(120))
+            let coordinator = NSFileCoordinator(
+              document: package, lockOptions: LockOptions(timeout: .seconds(120)))
             var error: NSError?
             var sawRelease = false
             coordinator.coordinate(
@@ -52,9 +54,11 @@ import Testing
   @Test func aLockNotHadInTimeFillsTheErrorAndSkipsTheAccessor() async throws {
     try await withTemporaryDirectory("coordinator-timeout") { folder in
       let package = try makePackage(in: folder)
-      let reader = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
+      let reader = try await PackageLock.acquire(
+        .shared, on: package, options: LockOptions(timeout: .zero))
       defer { reader.release() }
-      let coordinator = NSFileCoordinator(document: package, lockTimeout: .milliseconds(200))
+      let coordinator = NSFileCoordinator(
+        document: package, lockOptions: LockOptions(timeout: .milliseconds(200)))
       var error: NSError?
       var called = false
       coordinator.coordinate(writingItemAt: package, options: [], error: &error) { _ in
@@ -78,9 +82,11 @@ import Testing
   @Test func cancellingAWaitingAccessReportsCancellation() async throws {
     try await withTemporaryDirectory("coordinator-cancel") { folder in
       let package = try makePackage(in: folder)
-      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
       defer { writer.release() }
-      let coordinator = NSFileCoordinator(document: package, lockTimeout: .seconds(60))
+      let coordinator = NSFileCoordinator(
+        document: package, lockOptions: LockOptions(timeout: .seconds(60)))
       coordinator.cancel()
       var error: NSError?
       var called = false
@@ -101,12 +107,13 @@ import Testing
         contents = try? Data(contentsOf: url)
         // Held: another exclusive lock on the same file is refused meanwhile.
         #expect(throws: PackagingError.self) {
-          try PackageLock.acquireBlocking(.exclusive, on: url, timeout: .zero)
+          try PackageLock.acquireBlocking(.exclusive, on: url, options: LockOptions(timeout: .zero))
         }
       }
       #expect(contents == Data("y".utf8))
       #expect(
-        try PackageLock.acquireBlocking(.exclusive, on: file, timeout: .zero).kind == .exclusive)
+        try PackageLock.acquireBlocking(.exclusive, on: file, options: LockOptions(timeout: .zero))
+          .kind == .exclusive)
     }
   }
 }

@@ -8,16 +8,20 @@ import Testing
   @Test func sharedLocksCoexistAndExcludeWriters() async throws {
     try await withTemporaryDirectory("lock-shared") { folder in
       let package = folder.appendingPathComponent("Note.examplenotebook")
-      let first = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
-      let second = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
+      let first = try await PackageLock.acquire(
+        .shared, on: package, options: LockOptions(timeout: .zero))
+      let second = try await PackageLock.acquire(
+        .shared, on: package, options: LockOptions(timeout: .zero))
       let error = await #expect(throws: PackagingError.self) {
-        _ = try await PackageLock.acquire(.exclusive, on: package, timeout: .milliseconds(120))
+        _ = try await PackageLock.acquire(
+          .exclusive, on: package, options: LockOptions(timeout: .milliseconds(120)))
       }
       #expect(error?.code == .lockTimeout)
       #expect(error?.message.contains(package.path) == true)
       first.release()
       second.release()
-      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
       writer.release()
     }
   }
@@ -25,16 +29,18 @@ import Testing
   @Test func waitingIsAnnouncedOnceThenTimesOut() async throws {
     try await withTemporaryDirectory("lock-wait") { folder in
       let package = folder.appendingPathComponent("Note.examplenotebook")
-      let holder = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
-      let lines = Mutex<[String]>([])
-      await #expect(throws: PackagingError.self) {
-        _ = try await PackageLock.acquire(.shared, on: package, timeout: .milliseconds(200)) {
-          line in lines.withLock { $0.append(line) }
-        }
+      let holder = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
+      let waits = Mutex<[LockWait]>([])
+      let options = LockOptions(timeout: .milliseconds(200)) { wait in
+        waits.withLock { $0.append(wait) }
       }
-      let seen = lines.withLock { $0 }
-      #expect(seen.count == 1)
-      #expect(seen.first?.hasPrefix("waiting for shared lock on '\(package.path)'") == true)
+      await #expect(throws: PackagingError.self) {
+        _ = try await PackageLock.acquire(.shared, on: package, options: options)
+      }
+      let seen = waits.withLock { $0 }
+      #expect(
+        seen == [LockWait(kind: .shared, package: package, timeout: .milliseconds(200))])
       holder.release()
     }
   }
@@ -82,9 +88,10 @@ import Testing
         try await Task.sleep(for: .milliseconds(10))
       }
       let goPath = go.path
-      let lock = try await PackageLock.acquire(.exclusive, on: package, timeout: .seconds(120)) {
-        _ in _ = FileManager.default.createFile(atPath: goPath, contents: nil)
+      let options = LockOptions(timeout: .seconds(120)) { _ in
+        _ = FileManager.default.createFile(atPath: goPath, contents: nil)
       }
+      let lock = try await PackageLock.acquire(.exclusive, on: package, options: options)
       // We waited (the other process let go only after our announcement) and hold
       // the lock only after it let go.
       #expect(FileManager.default.fileExists(atPath: go.path))
@@ -98,10 +105,11 @@ import Testing
     try await withTemporaryDirectory("lock-expand") { folder in
       let archive = try makeHostileArchive("zip-many", in: folder)
       let destination = folder.appendingPathComponent("dest")
-      let holder = try await PackageLock.acquire(.shared, on: destination, timeout: .zero)
+      let holder = try await PackageLock.acquire(
+        .shared, on: destination, options: LockOptions(timeout: .zero))
       let error = await #expect(throws: PackagingError.self) {
         _ = try await Expander.expand(
-          archive, into: destination, lockTimeout: .milliseconds(100),
+          archive, into: destination, lockOptions: LockOptions(timeout: .milliseconds(100)),
           progress: .untracked())
       }
       #expect(error?.code == .lockTimeout)

@@ -345,23 +345,26 @@ import UniformTypes
     try await withTemporaryDirectory("pack-lock") { folder in
       let tree = try PackTestTrees.make(
         folder.appendingPathComponent("Locked.pkg"), files: ["a.txt": Data("a".utf8)])
-      let writer = try await PackageLock.acquire(.exclusive, on: tree, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: tree, options: LockOptions(timeout: .zero))
       await #expect {
-        try await Packer.pack(tree, to: folder.appendingPathComponent("l.zip"), lockTimeout: .zero)
+        try await Packer.pack(
+          tree, to: folder.appendingPathComponent("l.zip"),
+          lockOptions: LockOptions(timeout: .zero))
       } throws: { ($0 as? PackagingError)?.code == .lockTimeout }
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("l.zip").path))
 
       // The writer lets go as soon as the packer says it waits: the pack then goes ahead.
-      let lines = Mutex<[String]>([])
+      let waits = Mutex<[LockWait]>([])
       let result = try await Packer.pack(
-        tree, to: folder.appendingPathComponent("l.zip"), lockTimeout: .seconds(30),
-        onLockWait: { line in
-          lines.withLock { $0.append(line) }
+        tree, to: folder.appendingPathComponent("l.zip"),
+        lockOptions: LockOptions(timeout: .seconds(30)) { wait in
+          waits.withLock { $0.append(wait) }
           writer.release()
         })
       #expect(result.fileCount == 1)
-      #expect(lines.withLock { $0.count } == 1)
-      #expect(lines.withLock { $0.first?.contains("Locked.pkg") } == true)
+      #expect(waits.withLock { $0.map(\.kind) } == [.shared])
+      #expect(waits.withLock { $0.first?.package.lastPathComponent } == "Locked.pkg")
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
           == ["Locked.pkg", "l.zip"])
