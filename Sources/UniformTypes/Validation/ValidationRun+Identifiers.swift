@@ -3,18 +3,25 @@ import PropertyLists
 // Identifier rules: spelling, Apple's domains, dynamic identifiers, system types, and the same
 // identifier declared twice or both exported and imported.
 extension ValidationRun {
-  /// Identifiers across files: duplicates with the same role, and types both exported and imported.
+  /// Identifiers within and across files: duplicates with the same role, and types both exported
+  /// and imported.
+  ///
+  /// Within one file, any repetition is a mistake. Across files, only a second export is: an app,
+  /// its extensions and other apps validated together each import the types they open, and an
+  /// extension imports what its app exports (Apple's recommended pattern), so those are not
+  /// reported.
   mutating func checkIdentifiers() {
-    var firstByKind: [TypeDeclaration.Kind: [TypeIdentifier: TypeDeclaration]] = [:]
-    var exported: Set<TypeIdentifier> = []
+    var firstExport: [TypeIdentifier: TypeDeclaration] = [:]
     for source in sources {
-      for declaration in source.exported { exported.insert(declaration.identifier) }
-    }
-    for source in sources {
+      var firstByKind: [TypeDeclaration.Kind: [TypeIdentifier: TypeDeclaration]] = [:]
+      let exportedHere = Set(source.exported.map(\.identifier))
       for declaration in source.declarations {
         let identifier = declaration.identifier
         let location = declaration.identifierLocation ?? declaration.location
-        if let first = firstByKind[declaration.kind]?[identifier] {
+        let earlier =
+          firstByKind[declaration.kind]?[identifier]
+          ?? (declaration.kind == .exported ? firstExport[identifier] : nil)
+        if let first = earlier {
           diagnostics.append(
             ValidationRule.duplicateIdentifier.diagnostic(
               "\(Self.shown(identifier)) is \(declaration.kind.rawValue) again; first declared at \(Self.describe(first.identifierLocation ?? first.location))",
@@ -22,12 +29,15 @@ extension ValidationRun {
         } else {
           firstByKind[declaration.kind, default: [:]][identifier] = declaration
         }
-        if declaration.kind == .imported && exported.contains(identifier) {
+        if declaration.kind == .imported && exportedHere.contains(identifier) {
           diagnostics.append(
             ValidationRule.exportedAndImported.diagnostic(
               "\(Self.shown(identifier)) is both exported and imported; the exported declaration wins",
               at: location, hint: "remove the import"))
         }
+      }
+      for declaration in source.exported where firstExport[declaration.identifier] == nil {
+        firstExport[declaration.identifier] = declaration
       }
     }
   }

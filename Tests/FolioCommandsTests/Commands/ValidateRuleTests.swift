@@ -65,6 +65,31 @@ import Testing
     #expect(run.status == 1)
   }
 
+  @Test func importsOfOneTypeInSeveralFilesAreNotDuplicates() async throws {
+    // An app and its extensions, or several apps validated from one folder, each import the types
+    // they open; an extension imports what its app exports.
+    let app = Fixture(
+      name: "App-Info.plist",
+      text: infoPlist(
+        exported: typeDict("com.example.doc"), imported: typeDict("org.opml.opml")))
+    let viewer = Fixture(
+      name: "Viewer-Info.plist",
+      text: infoPlist(imported: typeDict("org.opml.opml") + typeDict("com.example.doc")))
+    let run = try await runValidate([app, viewer])
+    #expect(run.with(code: "duplicate-identifier").isEmpty)
+    #expect(run.with(code: "exported-and-imported").isEmpty)
+    #expect(run.status == 0)
+  }
+
+  @Test func duplicateImportInOneFileIsReported() async throws {
+    let fixture = Fixture(
+      text: infoPlist(imported: typeDict("org.opml.opml") + typeDict("org.opml.opml")))
+    let run = try await runValidate([fixture])
+    let second = fixture.position(
+      of: "<string>org.opml.opml", after: "<string>org.opml.opml</string>")
+    expectSingle(run, code: "duplicate-identifier", severity: "error", at: second, status: 1)
+  }
+
   @Test func exportedAndImported() async throws {
     let fixture = Fixture(
       text: infoPlist(exported: typeDict("org.opml.opml"), imported: typeDict("org.opml.opml")))
