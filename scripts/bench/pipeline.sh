@@ -20,9 +20,11 @@
 # A ratio is folio's median wall time over the peer's (below 1: folio is faster), shown
 # beside issue 15's target with "met" or "MISSED".
 #
-# At full scale with 3 runs it takes about 12 minutes on 2 cores, plus the release build
-# and the first corpus generation; --scale small takes about a minute (a smoke test:
-# its figures are not the issue's). --keep DIR keeps the raw measurements (results.tsv).
+# At full scale with 3 runs it should take about 16 minutes on 2 idle cores, plus the
+# release build (estimated from the small scale's CPU times: half of it is `zip -r` and
+# folio packing the 1 GiB of media, 4 rows × 3 runs); --scale small takes 2–5 minutes
+# (a smoke test: its figures are not the issue's). --keep DIR keeps the raw
+# measurements (results.tsv).
 set -eu
 cd "$(dirname "$0")/../.."
 root=$(pwd)
