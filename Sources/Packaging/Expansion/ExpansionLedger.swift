@@ -212,38 +212,45 @@ struct ExpansionLedger {
   /// (`d/x -> ..` then `d/y -> x/..`); resolving each target through every
   /// recorded link at the end closes that gap.
   ///
+  /// When the archive's one top folder becomes the destination, links are judged
+  /// against *that* folder, the one the entries land in: `pkg/l -> ../pkg/x.txt`
+  /// stays inside the archive's root, but once `pkg/` is unwrapped into DEST it
+  /// points at a sibling of DEST. Every step of the resolution must stay inside, not
+  /// only its end.
+  ///
   /// - Parameter top: When the archive's one top folder becomes the destination,
   ///   links must stay inside it; `nil` when the whole root is the destination.
   /// - Throws: ``PackagingError`` naming the first link that leaves.
   func verifySymbolicLinks(within top: String? = nil) throws {
+    let floor = top == nil ? 0 : 1
     for link in symbolicLinks {
       var hops = 0
       let resolved = resolve(
-        Self.split(link.target), from: Array(link.path.components.dropLast()), hops: &hops)
-      let inside: Bool
-      if let resolved {
-        inside = top.map { resolved.first == $0 } ?? true
-      } else {
-        inside = false
-      }
+        Self.split(link.target), from: Array(link.path.components.dropLast()), hops: &hops,
+        floor: floor)
+      let inside = resolved.map { top == nil || $0.first == top } ?? false
       if !inside {
+        let landing = top.map { " (the folder \(EntryName($0).display), which becomes it)" } ?? ""
         throw PackagingError(
           .linkOutsideDestination,
-          "symbolic link \(link.name.display) points to \(EntryName(bytes: link.target).display), outside the destination"
+          "symbolic link \(link.name.display) points to \(EntryName(bytes: link.target).display), outside the destination\(landing)"
         )
       }
     }
   }
 
   /// Follows `target` from the folder `start`, through recorded links; `nil` when it
-  /// leaves the root, is absolute, or loops.
-  private func resolve(_ target: [String]?, from start: [String], hops: inout Int) -> [String]? {
+  /// leaves the root (or climbs above its first `floor` components), is absolute, or
+  /// loops.
+  private func resolve(
+    _ target: [String]?, from start: [String], hops: inout Int, floor: Int = 0
+  ) -> [String]? {
     guard let target else { return nil }  // absolute
     var stack = start
     for component in target {
       if component == "." || component.isEmpty { continue }
       if component == ".." {
-        if stack.isEmpty { return nil }
+        if stack.count <= floor { return nil }
         stack.removeLast()
         continue
       }
@@ -251,7 +258,9 @@ struct ExpansionLedger {
       if case .symbolicLink(let inner) = nodes[Array(stack.joined(separator: "/").utf8)] {
         hops += 1
         if hops > Self.maxLinkHops || inner.isEmpty { return nil }
-        guard let next = resolve(Self.split(inner), from: Array(stack.dropLast()), hops: &hops)
+        guard
+          let next = resolve(
+            Self.split(inner), from: Array(stack.dropLast()), hops: &hops, floor: floor)
         else { return nil }
         stack = next
       }

@@ -7,7 +7,13 @@ import Synchronization
 /// Readers (pack, list) take a ``Kind/shared`` lock on the package they read;
 /// writers (expand) take an ``Kind/exclusive`` lock on the package they
 /// write. The lock is a `flock(2)` lock on a small file beside the package,
-/// `.NAME.folio-lock`. The last holder removes the file when it releases
+/// `.NAME.folio-lock`, named after the package's *resolved* path: every
+/// spelling of one package (`Notes`, `./Notes/`, a symbolic link `Current ->
+/// Notes`) shares one lock file. A reader of a package on a read-only file
+/// system, or in a folder it may not write to, cannot create that file:
+/// unless one is already there to lock, it locks the package itself (a
+/// shared `flock` on the package's own inode, which needs no write), and
+/// ``isStandIn`` says so. The last holder removes the file when it releases
 /// (a locker checks, once it holds the lock, that the file it locked is
 /// still the one at the path, and starts again if not). Waiting is visible:
 /// ``LockOptions/onWait`` is given a ``LockWait`` once, before the first sleep,
@@ -50,14 +56,39 @@ public final class PackageLock: Sendable {
 
   deinit { release() }
 
-  /// The lock file for a package: `.NAME.folio-lock` in the same folder.
+  /// Whether the lock is held on the package itself, not on a lock file beside it: a
+  /// reader's stand-in where no lock file could be created (a read-only file system).
+  /// It keeps other readers' stand-ins company but excludes no writer, and none can
+  /// write there anyway.
+  public var isStandIn: Bool { lockFile == Self.resolvedPackage(package) }
+
+  /// The lock file for a package: `.NAME.folio-lock` beside its resolved path.
   ///
-  /// - Parameter package: The package (or archive) path.
+  /// - Parameter package: The package (or archive) path, in any spelling.
   /// - Returns: The lock file's URL.
   public static func lockFile(for package: URL) -> URL {
+    let resolved = resolvedPackage(package)
+    return resolved.deletingLastPathComponent()
+      .appendingPathComponent(".\(resolved.lastPathComponent).folio-lock")
+  }
+
+  /// The one path every spelling of a package resolves to: the package itself with every
+  /// symbolic link resolved when it exists, else its resolved folder and its name.
+  ///
+  /// - Parameter package: The package path as given.
+  /// - Returns: The resolved path.
+  static func resolvedPackage(_ package: URL) -> URL {
     let standard = package.standardizedFileURL
-    return standard.deletingLastPathComponent()
-      .appendingPathComponent(".\(standard.lastPathComponent).folio-lock")
+    if let real = realPath(standard.path) { return URL(fileURLWithPath: real) }
+    let parent = standard.deletingLastPathComponent()
+    guard let folder = realPath(parent.path) else { return standard }
+    return URL(fileURLWithPath: folder).appendingPathComponent(standard.lastPathComponent)
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Takes a lock, sleeping between tries without blocking a thread.
@@ -115,11 +146,14 @@ public final class PackageLock: Sendable {
   /// for it; later calls do nothing.
   public func release() {
     let path = lockFile.path
+    let standIn = isStandIn
     descriptor.withLock { descriptor in
       guard descriptor >= 0 else { return }
       // Nobody else holds it when it converts to exclusive at once; a waiter that
       // opened the file before the unlink sees the inode change and starts again.
-      if flock(descriptor, LOCK_EX | LOCK_NB) == 0, Self.isCurrent(descriptor, path: path) {
+      if !standIn, flock(descriptor, LOCK_EX | LOCK_NB) == 0,
+        Self.isCurrent(descriptor, path: path)
+      {
         unlink(path)
       }
       close(descriptor)  // closing the only descriptor drops the flock
@@ -224,8 +258,14 @@ public final class PackageLock: Sendable {
       descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     } while descriptor < 0 && errno == EINTR
     if descriptor < 0 && (errno == EACCES || errno == EROFS) && kind == .shared {
-      // A reader of a package in a folder it cannot write to still locks an existing file.
+      // A reader of a package in a folder it cannot write to still locks an existing file,
       descriptor = open(lockFile.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      if descriptor < 0 && errno == ENOENT {
+        // or else the package itself: a lock that needs no write.
+        let resolved = resolvedPackage(package)
+        descriptor = open(resolved.path, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 { return (resolved, descriptor) }
+      }
     }
     guard descriptor >= 0 else {
       throw PackagingError(

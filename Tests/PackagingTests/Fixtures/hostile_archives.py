@@ -127,6 +127,79 @@ def end_record_bytes(count, size, offset, comment_length):
     return struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, size, offset, comment_length)
 
 
+
+# ---------------------------------------------------------------- ISO 9660 builder
+def build_iso(files, size, step):
+    """An ISO 9660 image whose `files` files are `size` bytes each, file i starting `step`
+    sectors after file i-1: with a step of 1 their extents overlap almost whole."""
+    sector = 2048
+
+    def both16(v):
+        return struct.pack("<H", v) + struct.pack(">H", v)
+
+    def both32(v):
+        return struct.pack("<I", v) + struct.pack(">I", v)
+
+    def record(extent, length, name, flags):
+        n = len(name)
+        total = 33 + n + (1 if n % 2 == 0 else 0)
+        r = (struct.pack("<BB", total, 0) + both32(extent) + both32(length)
+             + bytes([123, 11, 14, 22, 13, 20, 0, flags, 0, 0]) + both16(1) + bytes([n]) + name)
+        return r + bytes(total - len(r))
+
+    names = [b"F%05d.BIN;1" % i for i in range(files)]
+    # The root folder's records, packed into sectors (a record never crosses one).
+    sizes = [34, 34] + [len(record(0, 0, name, 0)) for name in names]
+    sectors, used = 1, 0
+    for length in sizes:
+        if used + length > sector:
+            sectors, used = sectors + 1, 0
+        used += length
+    root, data = 20, 20 + sectors
+    records = [record(root, sectors * sector, b"\0", 2), record(root, sectors * sector, b"\1", 2)]
+    records += [record(data + i * step, size, name, 0) for i, name in enumerate(names)]
+    directory, current = bytearray(), bytearray()
+    for r in records:
+        if len(current) + len(r) > sector:
+            directory += current + bytes(sector - len(current))
+            current = bytearray()
+        current += r
+    directory += current + bytes(sector - len(current))
+    total = data + files * step + (size + sector - 1) // sector
+    pvd = bytearray(sector)
+    pvd[0:7] = b"\x01CD001\x01"
+    pvd[40:72] = b"FOLIO".ljust(32)
+    pvd[80:88] = both32(total)
+    pvd[120:132] = both16(1) + both16(1) + both16(sector)
+    pvd[132:140] = both32(10)
+    pvd[140:144] = struct.pack("<I", 18)
+    pvd[148:152] = struct.pack(">I", 19)
+    pvd[156:190] = record(root, sectors * sector, b"\0", 2)
+    pvd[881] = 1
+    terminator = bytearray(sector)
+    terminator[0:7] = b"\xffCD001\x01"
+    table_l = bytes([1, 0]) + struct.pack("<IH", root, 1) + b"\0\0"
+    table_m = bytes([1, 0]) + struct.pack(">IH", root, 1) + b"\0\0"
+    payload = bytes(range(256)) * ((files * step * sector + size) // 256 + 1)
+    image = (bytes(16 * sector) + pvd + terminator + table_l + bytes(sector - 10) + table_m
+             + bytes(sector - 10) + directory + payload)
+    open(out, "wb").write(image + bytes(-len(image) % sector))
+
+
+def sevenzip(arguments, files):
+    """Runs 7z in a scratch folder holding `files` (name -> bytes), writing `out`."""
+    import subprocess, tempfile
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, data in files.items():
+            path = os.path.join(scratch, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            open(path, "wb").write(data)
+        target = os.path.join(scratch, "out.7z")  # 7z adds an extension to a name without one
+        subprocess.run(["7z", "a", "-bd", "-y"] + arguments + [target] + list(files), cwd=scratch,
+                       check=True, stdout=subprocess.DEVNULL)
+        os.replace(target, out)
+
+
 # ---------------------------------------------------------------- tar helpers
 def write_tar(members, mode="w"):
     with tarfile.open(out, mode, format=tarfile.PAX_FORMAT) as t:
@@ -339,6 +412,68 @@ elif case == "zip-same-local-header":
     end = data.rindex(b"PK\x05\x06")
     data[end + 8:end + 16] = struct.pack("<HHI", 2, 2, len(record) * 2)
     open(out, "wb").write(bytes(data))
+elif case == "zip-unwrap-link-sibling":
+    # Inside the archive's root, but outside DEST once 'pkg/' is unwrapped into it.
+    write_zip([("pkg/", b"", 0o040755), ("pkg/x.txt", b"x", 0o100644),
+               ("pkg/l", b"../pkg/x.txt", 0o120777)])
+elif case == "zip-unwrap-link-folder":
+    write_zip([("pkg/", b"", 0o040755), ("pkg/x.txt", b"x", 0o100644),
+               ("pkg/d", b"../pkg", 0o120777)])
+elif case == "zip-unwrap-link-climbs-back":
+    write_zip([("pkg/", b"", 0o040755), ("pkg/sub/", b"", 0o040755),
+               ("pkg/x.txt", b"x", 0o100644), ("pkg/sub/l", b"../../pkg/x.txt", 0o120777)])
+elif case == "zip-unwrap-link-inside":
+    write_zip([("pkg/", b"", 0o040755), ("pkg/sub/", b"", 0o040755),
+               ("pkg/x.txt", b"x", 0o100644), ("pkg/sub/l", b"../x.txt", 0o120777)])
+elif case == "tar-unwrap-link-sibling":
+    write_tar([tdir("pkg"), tfile("pkg/x.txt"), tlink("pkg/l", "../pkg/x.txt")])
+elif case == "tar-unwrap-link-folder":
+    write_tar([tdir("pkg"), tfile("pkg/x.txt"), tlink("pkg/d", "../pkg")])
+elif case == "tar-unwrap-link-through-link":
+    # Each hop stays inside the archive; 'up' leaves DEST after unwrapping.
+    write_tar([tdir("pkg"), tfile("pkg/x.txt"), tdir("pkg/sub"), tlink("pkg/sub/up", "../.."),
+               tlink("pkg/l", "sub/up/pkg/x.txt")])
+elif case == "tar-unwrap-hardlink":
+    write_tar([tdir("pkg"), tfile("pkg/x.txt", b"shared"), tlink("pkg/h", "pkg/x.txt", tarfile.LNKTYPE),
+               tlink("pkg/l", "x.txt")])
+elif case == "7z-lzma-bomb":
+    sevenzip(["-t7z", "-m0=lzma", "-mx=9"], {"zeros.bin": bytes(64 << 20)})
+elif case == "7z-small":
+    sevenzip(["-t7z"], {"Note/a.txt": b"seven " * 100, "Note/b.txt": b"zip"})
+elif case == "iso-overlapping-extents":
+    build_iso(files=200, size=1 << 20, step=1)
+elif case == "iso-small":
+    build_iso(files=3, size=3000, step=2)
+elif case in ("tar-xz-bomb", "tar-zst-bomb", "tar-bz2-bomb"):
+    import bz2, lzma, subprocess
+    write_tar([tfile("zeros.bin", bytes(64 << 20))])
+    raw = open(out, "rb").read()
+    if case == "tar-xz-bomb":
+        packed = lzma.compress(raw, preset=9)
+    elif case == "tar-bz2-bomb":
+        packed = bz2.compress(raw, 9)
+    else:
+        packed = subprocess.run(["zstd", "-19", "-q", "-c"], input=raw, capture_output=True,
+                                check=True).stdout
+    open(out, "wb").write(packed)
+elif case == "cpio-gz-bomb":
+    # newc cpio: one 256 MiB file of zeros, gzipped.
+    def newc(name, size, mode):
+        fields = [1, mode, 0, 0, 1, EPOCH, size, 0, 0, 0, 0, len(name) + 1, 0]
+        header = b"070701" + b"".join(b"%08X" % f for f in fields) + name + b"\0"
+        return header + bytes(-len(header) % 4)
+    body = newc(b"zeros.bin", 256 << 20, 0o100644) + bytes(256 << 20)
+    body += newc(b"TRAILER!!!", 0, 0)
+    open(out, "wb").write(gzip.compress(body, 9))
+elif case == "zip-bzip2-bomb":
+    import bz2
+    data = bytes(64 << 20)
+    build_zip([zentry("zeros.bin", data, method=12, payload=bz2.compress(data, 9))])
+elif case == "zip-gz-bomb":
+    # A zip of zeros (stored, so itself 32 MiB), gzipped: it must be copied to be read.
+    write_zip([("zeros.bin", bytes(32 << 20), 0o100644)])
+    raw = open(out, "rb").read()
+    open(out, "wb").write(gzip.compress(raw, 9))
 elif case == "zip-many":
     write_zip([(f"f{i}.txt", b"x", 0o100644) for i in range(5)])
 elif case == "zip-large":

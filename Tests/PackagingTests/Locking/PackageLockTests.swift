@@ -26,6 +26,43 @@ import Testing
     }
   }
 
+  /// Issue 10 item 3: every spelling of a package (a symbolic link to it, `./X/`,
+  /// `sub/../X`, a link to its folder) shares one lock.
+  @Test func everySpellingOfAPackageSharesOneLock() async throws {
+    try await withTemporaryDirectory("lock-spellings") { folder in
+      let package = folder.appendingPathComponent("X")
+      try FileManager.default.createDirectory(
+        at: package.appendingPathComponent("sub"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("Xlink").path, withDestinationPath: "X")
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("here").path, withDestinationPath: ".")
+      let spellings = [
+        folder.appendingPathComponent("Xlink"), URL(fileURLWithPath: package.path + "/"),
+        URL(fileURLWithPath: folder.path + "/./X"), URL(fileURLWithPath: package.path + "/sub/.."),
+        folder.appendingPathComponent("here/X"),
+      ]
+      let reader = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
+      for spelling in spellings {
+        #expect(PackageLock.lockFile(for: spelling) == PackageLock.lockFile(for: package))
+        let error = await #expect(throws: PackagingError.self, "\(spelling.path)") {
+          _ = try await PackageLock.acquire(.exclusive, on: spelling, timeout: .zero)
+        }
+        #expect(error?.code == .lockTimeout)
+      }
+      reader.release()
+      // A destination not made yet is keyed by its resolved folder and its name.
+      let future = folder.appendingPathComponent("here/New")
+      #expect(PackageLock.lockFile(for: future) == folder.appendingPathComponent(".New.folio-lock"))
+      let writer = try await PackageLock.acquire(.exclusive, on: future, timeout: .zero)
+      await #expect(throws: PackagingError.self) {
+        _ = try await PackageLock.acquire(
+          .shared, on: folder.appendingPathComponent("New"), timeout: .zero)
+      }
+      writer.release()
+    }
+  }
+
   @Test func waitingIsAnnouncedOnceThenTimesOut() async throws {
     try await withTemporaryDirectory("lock-wait") { folder in
       let package = folder.appendingPathComponent("Note.examplenotebook")
