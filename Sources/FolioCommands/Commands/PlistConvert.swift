@@ -17,7 +17,7 @@ extension FolioCommand.Plist {
         written once, the last value winning (as Foundation and plutil read
         it), with a warning.
         """,
-      options: [to, output, force],
+      options: [to, output, force, SharedOptions.maxInputSize],
       arguments: [fileArgument]
     )
 
@@ -37,6 +37,7 @@ extension FolioCommand.Plist {
     var file: String
     var output: String?
     var force: Bool
+    var readOptions: PropertyListReadOptions
 
     init(parsing arguments: ParsedArguments) throws {
       guard let format = try arguments[Self.to] else {
@@ -46,12 +47,13 @@ extension FolioCommand.Plist {
       file = arguments[Self.fileArgument]
       output = try arguments[Self.output]
       force = try arguments[Self.force]
+      readOptions = try SharedOptions.readOptions(arguments)
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let document: PropertyListDocument
       do {
-        document = try PlistInput.read(file, context: context)
+        document = try PlistInput.read(file, context: context, options: readOptions)
       } catch let error as PropertyListError {
         context.standardError.write(PlistInput.render(error, file: file) + "\n")
         return .failure
@@ -90,26 +92,45 @@ extension FolioCommand.Plist {
 /// Reading and reporting shared by the `plist` subcommands.
 enum PlistInput {
   /// Reads a file the user named (`-` is standard input), keeping the name as typed in locations.
-  static func read(_ file: String, context: CommandContext) throws -> PropertyListDocument {
+  static func read(
+    _ file: String, context: CommandContext, options: PropertyListReadOptions = .init()
+  ) throws -> PropertyListDocument {
     if file == "-" {
-      let data: Data
-      do {
-        data = try context.readStandardInput()
-      } catch {
-        throw PropertyListError(
-          .readFailed, "cannot read standard input", location: SourceLocation(file: "-"),
-          cause: error as NSError)
-      }
-      return try PropertyListReader.read(data, file: "-")
+      return try PropertyListReader.read(
+        standardInput(context, options: options), file: "-", options: options)
     }
     return try PropertyListReader.read(
-      contentsOf: URL(fileURLWithPath: context.absolutePath(file)), displayName: file)
+      contentsOf: URL(fileURLWithPath: context.absolutePath(file)), displayName: file,
+      options: options)
+  }
+
+  /// Standard input, refused once it holds more than the size limit (the rest unread).
+  static func standardInput(
+    _ context: CommandContext, options: PropertyListReadOptions
+  ) throws -> Data {
+    let data: Data
+    do {
+      data = try context.readStandardInputUpTo(options.maximumInputSize)
+    } catch {
+      throw PropertyListError(
+        .readFailed, "cannot read standard input", location: SourceLocation(file: "-"),
+        cause: error as NSError)
+    }
+    guard data.count <= options.maximumInputSize else {
+      throw PropertyListError(
+        .inputTooLarge,
+        "standard input holds more than \(options.maximumInputSize) bytes, the limit for a property list",
+        location: SourceLocation(file: "-"))
+    }
+    return data
   }
 
   /// `file:line:column: error: message` (or `file@offset: …`), as compilers print errors.
   static func render(_ error: PropertyListError, file: String) -> String {
     let place = error.location?.description ?? file
-    return "\(place): error: \(error.message)"
+    // A refusal an option can lift names the option (library messages never do).
+    let hint = error.code == .inputTooLarge ? " (raise the limit with --max-input-size)" : ""
+    return "\(place): error: \(error.message)\(hint)"
   }
 
   /// `file:line:column: warning: message [CODE]`.

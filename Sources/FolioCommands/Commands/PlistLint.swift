@@ -13,7 +13,7 @@ extension FolioCommand.Plist {
         Warnings (such as a key that repeats in a dictionary) are printed but
         do not fail the file. Exits 1 if any file is invalid.
         """,
-      options: [silent],
+      options: [silent, SharedOptions.maxInputSize],
       arguments: [fileArguments]
     )
 
@@ -23,10 +23,12 @@ extension FolioCommand.Plist {
 
     var files: [String]
     var silent: Bool
+    var readOptions: PropertyListReadOptions
 
     init(parsing arguments: ParsedArguments) throws {
       files = arguments[Self.fileArguments]
       silent = try arguments[Self.silent]
+      readOptions = try SharedOptions.readOptions(arguments)
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -34,7 +36,7 @@ extension FolioCommand.Plist {
       for file in files {
         try Task.checkCancellation()
         do {
-          let document = try PlistInput.read(file, context: context)
+          let document = try PlistInput.read(file, context: context, options: readOptions)
           for diagnostic in document.diagnostics {
             context.standardError.write(PlistInput.render(diagnostic) + "\n")
           }

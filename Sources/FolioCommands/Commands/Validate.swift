@@ -30,7 +30,7 @@ extension FolioCommand {
         """,
       options: [
         format, strict, define, schema, preprocess, disable, warning, error, configFile, noConfig,
-        baseline, writeBaseline, SharedOptions.declarations,
+        baseline, writeBaseline, SharedOptions.declarations, SharedOptions.maxInputSize,
       ],
       arguments: [fileArguments])
 
@@ -79,6 +79,7 @@ extension FolioCommand {
     let baselinePath: String?
     let writeBaselinePath: String?
     let declarations: [String]
+    let readOptions: PropertyListReadOptions
 
     init(parsing arguments: ParsedArguments) throws {
       files = arguments[Self.fileArguments]
@@ -123,6 +124,7 @@ extension FolioCommand {
         throw UsageError("--baseline and --write-baseline exclude each other")
       }
       declarations = try arguments[SharedOptions.declarations]
+      readOptions = try SharedOptions.readOptions(arguments)
       if files.filter({ $0 == "-" }).count > 1 {
         throw UsageError("standard input ('-') can be named only once")
       }
@@ -141,6 +143,7 @@ extension FolioCommand {
         schema: schema || configuration.schema == true,
         preprocess: preprocess || configuration.preprocess == true,
         rules: configuration.rules)
+      options.readOptions = readOptions
       for (setting, code) in ruleSettings {
         try options.rules.set(setting, for: code)
       }
@@ -159,7 +162,15 @@ extension FolioCommand {
       var findings: [Diagnostic] = []
       for file in files {
         if file == "-" {
-          inputs.append(.init(data: try context.readStandardInput(), displayName: "-"))
+          do {
+            inputs.append(
+              .init(
+                data: try PlistInput.standardInput(context, options: options.readOptions),
+                displayName: "-"))
+          } catch let error as PropertyListError {
+            context.standardError.write(PlistInput.render(error, file: "-") + "\n")
+            return .failure
+          }
           continue
         }
         let url = URL(fileURLWithPath: context.absolutePath(file))

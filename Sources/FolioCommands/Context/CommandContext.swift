@@ -8,6 +8,9 @@ public struct CommandContext: Sendable {
   public var standardError: OutputSink
   /// Reads all of standard input, for `-` arguments.
   public var readStandardInput: @Sendable () throws -> Data
+  /// Reads standard input, but never more than `limit + 1` bytes: inputs with a size
+  /// limit (property lists) are refused before the rest of a huge stream is read.
+  public var readStandardInputUpTo: @Sendable (_ limit: Int) throws -> Data
   /// The environment (`FOLIO_TYPES_PATH`, `SOURCE_DATE_EPOCH`, `XDG_DATA_HOME`, …).
   public var environment: [String: String]
   /// The directory relative paths are resolved against.
@@ -19,16 +22,21 @@ public struct CommandContext: Sendable {
   ///   - standardOutput: Where data goes.
   ///   - standardError: Where diagnostics go.
   ///   - readStandardInput: Reads all of standard input.
+  ///   - readStandardInputUpTo: Reads at most `limit + 1` bytes of standard input; by
+  ///     default, the first `limit + 1` bytes of `readStandardInput`.
   ///   - environment: The environment.
   ///   - currentDirectory: The directory relative paths are resolved against.
   public init(
     standardOutput: OutputSink, standardError: OutputSink,
     readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
+    readStandardInputUpTo: (@Sendable (_ limit: Int) throws -> Data)? = nil,
     environment: [String: String] = [:], currentDirectory: String
   ) {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.readStandardInput = readStandardInput
+    self.readStandardInputUpTo =
+      readStandardInputUpTo ?? { limit in Data(try readStandardInput().prefix(limit + 1)) }
     self.environment = environment
     self.currentDirectory = currentDirectory
   }
@@ -39,6 +47,17 @@ public struct CommandContext: Sendable {
       standardOutput: .descriptor(STDOUT_FILENO),
       standardError: .descriptor(STDERR_FILENO),
       readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+      readStandardInputUpTo: { limit in
+        var data = Data()
+        while data.count <= limit,
+          let chunk = try FileHandle.standardInput.read(
+            upToCount: min(1 << 16, limit + 1 - data.count)),
+          !chunk.isEmpty
+        {
+          data.append(chunk)
+        }
+        return data
+      },
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
   }

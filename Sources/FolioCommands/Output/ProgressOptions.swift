@@ -1,4 +1,5 @@
 import Packaging
+import PropertyLists
 
 /// The options every command that shows progress declares, so their help agrees.
 enum ProgressOptions {
@@ -39,6 +40,22 @@ enum SharedOptions {
     } catch let error as PackagingError {
       throw UsageError(error.message)
     }
+  }
+
+  /// `--max-input-size SIZE`: the property-list size limit, checked before reading.
+  static let maxInputSize = Option.byteCount(
+    "max-input-size",
+    help:
+      "Refuse property lists larger than SIZE, before reading them (default 16M; K, M, G suffixes)."
+  )
+
+  /// The read options a command's `--max-input-size` asks for.
+  static func readOptions(_ arguments: ParsedArguments) throws -> PropertyListReadOptions {
+    var options = PropertyListReadOptions()
+    if let size = try arguments[maxInputSize] {
+      options.maximumInputSize = Int(clamping: size)
+    }
+    return options
   }
 
   /// `--lock-timeout SECONDS`.

@@ -27,10 +27,7 @@ public enum PropertyListReader {
     _ data: Data, file: String, options: PropertyListReadOptions = .init()
   ) throws -> PropertyListDocument {
     guard data.count <= options.maximumInputSize else {
-      throw PropertyListError(
-        .inputTooLarge,
-        "the file is \(data.count) bytes, more than the limit of \(options.maximumInputSize) bytes",
-        location: SourceLocation(file: file))
+      throw tooLarge(file, size: "is \(data.count) bytes", options: options)
     }
     guard !data.isEmpty else {
       throw PropertyListError(
@@ -70,16 +67,22 @@ public enum PropertyListReader {
     do {
       data = Data(try FileContents.read(atPath: url.path, limit: options.maximumInputSize))
     } catch .tooLarge(let size) {
-      throw PropertyListError(
-        .inputTooLarge,
-        "the file is \(size) bytes, more than the limit of \(options.maximumInputSize) bytes",
-        location: SourceLocation(file: name))
+      throw tooLarge(name, size: "is \(size) bytes", options: options)
     } catch .system(let cause) {
       throw PropertyListError(
         .readFailed, "cannot read \(name): \(cause)", location: SourceLocation(file: name),
         cause: cause)
     }
     return try read(data, file: name, options: options)
+  }
+
+  private static func tooLarge(
+    _ name: String, size: String, options: PropertyListReadOptions
+  ) -> PropertyListError {
+    PropertyListError(
+      .inputTooLarge,
+      "the file \(size), more than the limit of \(options.maximumInputSize) bytes for a property list",
+      location: SourceLocation(file: name))
   }
 
   /// Dispatches UTF-8 text to the XML or JSON reader by its first significant character.

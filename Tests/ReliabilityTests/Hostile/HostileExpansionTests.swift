@@ -178,10 +178,10 @@ struct HostileExpansionTests {
         try ChildProcess.run(
           folio, ["expand", sandbox.archive.path, "-o", reference.path, "--quiet"]
         ).status == 0)
-      #expect(
-        TreeSnapshot.take(sandbox.destination).contentDifferences(
-          from: TreeSnapshot.take(reference)
-        ).isEmpty)
+      let differences = TreeSnapshot.take(sandbox.destination).contentDifferences(
+        from: TreeSnapshot.take(reference))
+      // The root folder's own time is when each expansion ran.
+      #expect(differences.filter { !$0.isEmpty }.isEmpty, "\(name): \(differences)")
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
         !$0.hasSuffix(".folio-lock")
       }.sorted()

@@ -10,7 +10,7 @@ struct ChildResult: Sendable {
   var standardOutput: Data
   /// Everything written to standard error.
   var standardError: Data
-  /// Peak resident memory in KiB (`ru_maxrss`).
+  /// Peak resident memory in KiB, of the program itself (see ``ChildProcess/run(_:_:environment:)``).
   var peakMemoryKiB: Int
 
   var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
@@ -61,7 +61,12 @@ final class ChildProcess {
     pid = child
   }
 
-  /// Runs a program to completion.
+  /// Runs a program to completion, measuring its own peak memory.
+  ///
+  /// `posix_spawn` starts a child that shares this (large) test process's memory until it
+  /// runs the program, and Linux counts that memory in the child's `ru_maxrss`. So the
+  /// program is run under GNU `time`, a small process that forks it: the figure `time`
+  /// reports is the program's own (for `sh -c "a | b"`, the largest of the pipeline).
   ///
   /// - Parameters:
   ///   - executable: The program's path.
@@ -72,7 +77,29 @@ final class ChildProcess {
   static func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> ChildResult {
-    try ChildProcess(executable, arguments, environment: environment).wait()
+    let timer = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: timer) else {
+      return try ChildProcess(executable, arguments, environment: environment).wait()
+    }
+    let report = FileManager.default.temporaryDirectory
+      .appendingPathComponent("folio-time-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: report) }
+    var result = try ChildProcess(
+      timer, ["-f", "%M", "-o", report.path, executable] + arguments,
+      environment: environment
+    ).wait()
+    let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+    if let peak = text.split(separator: "\n").last.flatMap({ Int($0) }) {
+      result.peakMemoryKiB = peak
+    }
+    // `time` exits with the program's status; a signal it reports in words.
+    if let line = text.split(separator: "\n").first(where: { $0.contains("terminated by signal") }),
+      let number = line.split(separator: " ").last.flatMap({ Int32($0) })
+    {
+      result.signal = number
+      result.status = nil
+    }
+    return result
   }
 
   /// Sends a signal.
