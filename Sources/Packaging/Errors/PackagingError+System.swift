@@ -7,11 +7,12 @@ extension PackagingError {
   /// - Parameters:
   ///   - message: What failed, naming the path.
   ///   - errno: The system call's error number.
-  /// - Returns: A ``Code/fileSystem`` error ending in the system's explanation.
+  /// - Returns: A ``Code/fileSystem`` error whose cause is the system's explanation.
   static func system(_ message: String, errno code: Int32) -> PackagingError {
-    PackagingError(
-      .fileSystem, "\(message): \(String(cString: strerror(code)))",
-      cause: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
+    // The cause prints as the system's words alone (`No space left on device`), so the
+    // description reads `cannot write 'x.zip': No space left on device`; an NSError
+    // cause would print Foundation's `Error Domain=NSPOSIXErrorDomain Code=28 …`.
+    PackagingError(.fileSystem, message, cause: SystemError(errno: code))
   }
 
   /// The error for an archive's atomic write that failed.

@@ -242,9 +242,9 @@ final class ArchiveWriteHandle {
       }
       if output.failure != 0 {
         // The disk refused the archive's bytes: name the archive, not only the entry.
-        error.cause = POSIXError(POSIXErrorCode(rawValue: output.failure) ?? .EIO)
-        error.message =
-          "cannot write '\(outputName)' (\(operation())): \(String(cString: strerror(output.failure)))"
+        // The cause prints as the system's words: `…: No space left on device`.
+        error.cause = SystemError(errno: output.failure)
+        error.message = "cannot write '\(outputName)' (\(operation()))"
       }
       throw error
     }
