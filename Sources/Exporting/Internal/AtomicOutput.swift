@@ -46,6 +46,13 @@ enum AtomicOutput {
   /// left untouched. With it, a file replaces a file in one rename, and a
   /// folder is swapped in (the old one then removed).
   static func commit(_ temporary: URL, to target: URL, overwrite: Bool, display: String) throws {
+    // A replaced file keeps its mode, as `cp` onto an existing file does.
+    var existing = stat()
+    if overwrite, !isDirectory(temporary), lstat(target.path, &existing) == 0,
+      existing.st_mode & S_IFMT == S_IFREG
+    {
+      _ = chmod(temporary.path, existing.st_mode & 0o7777)
+    }
     FileTree.synchronizeFolder(of: temporary.path)
     do {
       try FileTree.move(temporary.path, to: target.path, replacing: overwrite)

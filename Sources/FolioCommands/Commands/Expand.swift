@@ -193,6 +193,9 @@ extension FolioCommand {
           summary += ", \(Counted.phrase(result.hardLinkCount, "hard link"))"
         }
         summary += " (\(ProgressDisplay.bytes(result.byteCount))) into \(result.destination.path)"
+        if let link = result.destinationLink {
+          summary += " (the folder the symbolic link \(link.path) points to)"
+        }
         summary += " (\(result.format))"
         if expansionMode == .update && result.replacedExisting {
           summary += "; \(Counted.phrase(result.unchangedFileCount, "unchanged file")) kept"

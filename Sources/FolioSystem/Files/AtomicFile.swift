@@ -103,6 +103,7 @@ package final class AtomicFile {
   }
 
   /// Flushes the temporary, moves it over the target, and flushes the folder.
+  /// A replaced regular file's mode carries over to the new one.
   ///
   /// - Parameters:
   ///   - replacing: Whether an existing target may be replaced; without it,
@@ -111,6 +112,12 @@ package final class AtomicFile {
   /// - Throws: ``Failure`` (`flush`, `targetExists`, `move`); the temporary is removed then.
   package func commit(replacing: Bool = true, durable: Bool = true) throws(Failure) {
     guard !finished else { return }
+    // A replaced file keeps its mode exactly (the umask does not apply), as `cp` onto an
+    // existing file does: a 0600 archive stays private.
+    var existing = stat()
+    if replacing, lstat(target, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+      _ = fchmod(descriptor, existing.st_mode & 0o7777)
+    }
     if durable, SystemCall.retryingInterrupts({ fsync(descriptor) }) != 0 {
       let cause = SystemError.current
       discard()

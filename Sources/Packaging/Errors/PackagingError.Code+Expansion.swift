@@ -59,7 +59,8 @@ extension PackagingError.Code {
 
   /// The destination exists and neither replacing nor updating was asked for.
   public static let destinationExists = Self("destination-exists")
-  /// The archive lies inside the destination that replacing or updating would remove.
+  /// The archive is the destination, or lies inside the destination that replacing or
+  /// updating would remove (compared by device and inode).
   public static let archiveInsideDestination = Self("archive-inside-destination")
   /// Another process held the package's lock until the timeout.
   public static let lockTimeout = Self("lock-timeout")

@@ -135,27 +135,10 @@ public enum Expander {
     _ input: ArchiveInput, into destination: URL, policy: ExpansionPolicy = .default,
     mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {
-    let destination = destination.standardizedFileURL
-    var info = stat()
-    let exists = lstat(destination.path, &info) == 0
-    if exists && mode == .fresh {
-      throw PackagingError(.destinationExists, "'\(destination.path)' already exists")
-    }
-    if exists, case .file(let archive) = input {
-      // Replacing or updating removes the old tree: never the archive being read.
-      let archivePath = archive.resolvingSymlinksInPath().path
-      let destinationPath = destination.resolvingSymlinksInPath().path
-      if archivePath.hasPrefix(destinationPath + "/") {
-        throw PackagingError(
-          .archiveInsideDestination,
-          "'\(archive.path)' is inside '\(destination.path)', which expanding would replace")
-      }
-    }
-    var parentInfo = stat()
+    let settled = try ExpansionDestination.settle(destination, mode: mode, input: input)
+    let destination = settled.folder
+    let exists = settled.exists
     let parent = destination.deletingLastPathComponent().path
-    guard stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT == S_IFDIR else {
-      throw PackagingError(.destinationWriteFailed, "the folder '\(parent)' does not exist")
-    }
 
     // The whole archive is opened, and a zip's every entry judged, before anything is made.
     let source = try ArchiveOpener.open(input, policy: policy, spoolFolder: parent)
@@ -175,6 +158,7 @@ public enum Expander {
       try run.ledger.verifySymbolicLinks(within: top)
       var result = run.result(destination: destination, format: source.formatDescription)
       result.unwrappedTopFolder = top
+      result.destinationLink = settled.link
       if mode == .update && exists {
         // Before `prepare`, which restores folder times after these links change them.
         result.unchangedFileCount = try staging.adoptUnchangedFiles(

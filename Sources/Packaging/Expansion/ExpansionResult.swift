@@ -25,6 +25,9 @@ public struct ExpansionResult: Hashable, Sendable {
   public var replacedExisting: Bool
   /// When the archive's one top folder became the destination, its name in the archive.
   public var unwrappedTopFolder: String?
+  /// When the destination was given as a symbolic link, that link; ``destination`` is
+  /// the folder it points at, which was written (the link itself is left as it was).
+  public var destinationLink: URL?
 
   /// Creates a result.
   ///

@@ -36,22 +36,22 @@ final class StagingFolder {
   let destination: URL
   /// The staging folder itself.
   let url: URL
-  private let root: Int32
-  private var directoryCache: [String: Int32] = [:]
-  private var directories: [(path: RelativePath, permissions: UInt32, time: Time?)] = []
+  let root: Int32
+  var directoryCache: [String: Int32] = [:]
+  var directories: [(path: RelativePath, permissions: UInt32, time: Time?)] = []
   /// Folders created only because deeper entries need them (no entry of their own).
-  private var impliedDirectories: Set<[String]> = []
-  private var symbolicLinks: [(path: RelativePath, target: [UInt8], time: Time?)] = []
-  private var rootAttributes: (permissions: UInt32, time: Time?)?
+  var impliedDirectories: Set<[String]> = []
+  var symbolicLinks: [(path: RelativePath, target: [UInt8], time: Time?)] = []
+  var rootAttributes: (permissions: UInt32, time: Time?)?
   /// Whether to remember the regular files written (for ``adoptUnchangedFiles(source:top:)``).
   var recordsFiles = false
   /// The regular files written, when ``recordsFiles`` is set.
   var files: [(path: RelativePath, size: Int64)] { recordedFiles.withLock { $0 } }
   /// Appended to by whichever thread finishes a file (parallel zip extraction).
   private let recordedFiles = Mutex<[(path: RelativePath, size: Int64)]>([])
-  private var finished = false
+  var finished = false
   /// Flushes what is written, for a durable expansion.
-  fileprivate let flusher: FileFlusher?
+  let flusher: FileFlusher?
 
   /// Creates the staging folder beside `destination`.
   ///
@@ -132,7 +132,7 @@ final class StagingFolder {
   }
 
   /// Records a regular file's final size, for `--update`.
-  fileprivate func recordFile(_ path: RelativePath, size: Int64) {
+  func recordFile(_ path: RelativePath, size: Int64) {
     if recordsFiles { recordedFiles.withLock { $0.append((path, size)) } }
   }
 
@@ -162,193 +162,10 @@ final class StagingFolder {
     symbolicLinks.append((path, target, time))
   }
 
-  // MARK: Finishing
-
-  /// Creates the symbolic links, applies folder modes and times deepest first,
-  /// and, for a durable expansion, waits until every file and folder is on disk.
-  ///
-  /// - Parameter top: The archive's one top folder when it becomes the destination.
-  /// - Returns: The folder to move into place.
-  /// - Throws: ``PackagingError`` naming what could not be created or flushed.
-  func prepare(top: String?) throws -> URL {
-    for link in symbolicLinks {
-      let parent = try directory(link.path.components.dropLast())
-      let name = link.path.components[link.path.components.count - 1]
-      let target = String(decoding: link.target, as: UTF8.self)
-      guard symlinkat(target, parent, name) == 0 else {
-        throw failure("cannot create the symbolic link", link.path)
-      }
-      if let time = link.time {
-        try setTime(time, parent: parent, name: name, path: link.path)
-      }
-    }
-    // A folder no entry names gets the usual 0755, as bsdtar and unzip give it.
-    let implied = impliedDirectories.map {
-      (RelativePath(components: $0), UInt32(0o755), Time?.none)
-    }
-    // Deepest first, so restoring a parent's time comes after its children change it.
-    let ordered = (directories + implied).sorted {
-      $0.path.components.count > $1.path.components.count
-    }
-    for folder in ordered {
-      let parent = try directory(folder.path.components.dropLast())
-      let name = folder.path.components[folder.path.components.count - 1]
-      // Through the folder's own descriptor (still owner-only, so it opens), which the
-      // flusher then syncs with the time and mode just set.
-      let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-      guard descriptor >= 0 else { throw failure("cannot open the folder", folder.path) }
-      do {
-        if let time = folder.time {
-          var times = [Self.timespecOf(time), Self.timespecOf(time)]
-          guard futimens(descriptor, &times) == 0 else {
-            throw failure("cannot set the time of", folder.path)
-          }
-        }
-        // The moved folder keeps owner write until it is in place (moving a folder
-        // to another parent rewrites its `..`).
-        let permissions =
-          folder.path.components.count == 1 && top != nil ? 0o700 : folder.permissions
-        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
-          throw failure("cannot set the mode of", folder.path)
-        }
-      } catch {
-        close(descriptor)
-        throw error
-      }
-      if let flusher {
-        flusher.flushAndClose(
-          descriptor, isFolder: true, name: EntryName(folder.path.string).display)
-      } else {
-        close(descriptor)
-      }
-    }
-    closeDirectories()
-    if let flusher {
-      let descriptor = dup(root)
-      if descriptor >= 0 {
-        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(url.path)'")
-      }
-      try flusher.waitForAll()
-    }
-    return movedRoot(top: top)
-  }
-
-  /// The folder that will be moved into place: the staging folder, or its one top folder.
-  ///
-  /// - Parameter top: The archive's one top folder when it becomes the destination.
-  /// - Returns: The folder.
-  func movedRoot(top: String?) -> URL {
-    if let top { return url.appendingPathComponent(top, isDirectory: true) }
-    return url
-  }
-
-  /// Replaces staged files whose bytes equal the destination's with hard links to the
-  /// destination's files, so unchanged files keep their inode and modification time.
-  ///
-  /// Call it before ``prepare(top:)``: linking and renaming inside a folder changes the
-  /// folder's time, which `prepare` then restores, and `prepare` flushes the links too.
-  ///
-  /// - Parameters:
-  ///   - source: The folder that will be moved into place.
-  ///   - top: The top folder's name when it is unwrapped.
-  /// - Returns: How many files were kept.
-  func adoptUnchangedFiles(source: URL, top: String?) throws -> Int {
-    var kept = 0
-    for file in files {
-      var components = file.path.components[...]
-      if let top {
-        guard components.first == top else { continue }
-        components = components.dropFirst()
-      }
-      let relative = components.joined(separator: "/")
-      let staged = source.appendingPathComponent(relative).path
-      let existing = destination.appendingPathComponent(relative).path
-      var stagedInfo = stat()
-      var existingInfo = stat()
-      guard lstat(staged, &stagedInfo) == 0, stagedInfo.st_nlink == 1,
-        lstat(existing, &existingInfo) == 0, existingInfo.st_mode & S_IFMT == S_IFREG,
-        existingInfo.st_size == stagedInfo.st_size,
-        // A new mode makes it a changed file: changing the shared inode's mode here would
-        // alter the destination before the commit (and for good if the commit failed).
-        existingInfo.st_mode & 0o7777 == stagedInfo.st_mode & 0o7777,
-        try Self.sameBytes(staged, existing)
-      else { continue }
-      let temporary = staged + ".folio-keep"
-      // On another file system the link fails: the new copy is kept instead.
-      guard Glibc.link(existing, temporary) == 0 else { continue }
-      guard rename(temporary, staged) == 0 else {
-        unlink(temporary)
-        throw PackagingError(
-          .destinationWriteFailed, "cannot keep the unchanged file '\(existing)'",
-          cause: SystemError(errno: errno))
-      }
-      kept += 1
-    }
-    return kept
-  }
-
-  /// How an expansion treats an existing destination.
-  enum Commit {
-    /// Fail if the destination exists.
-    case fresh
-    /// Swap the destination for the new tree, then remove the old one.
-    case replace
-  }
-
-  /// Moves the prepared tree into place and removes the staging folder.
-  ///
-  /// - Parameters:
-  ///   - source: From ``prepare(top:)``.
-  ///   - commit: Whether an existing destination is replaced.
-  ///   - topPermissions: The moved folder's final mode, applied once it is in place.
-  /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).
-  func commit(_ source: URL, _ commit: Commit, topPermissions: UInt32?) throws {
-    let target = destination.path
-    var info = stat()
-    let exists = lstat(target, &info) == 0
-    if exists && commit == .fresh {
-      throw PackagingError(.destinationExists, "'\(target)' already exists")
-    }
-    do {
-      // Flushing is `prepare(top:flush:)`'s business (or not wanted: --no-sync).
-      try FileTree.move(source.path, to: target, replacing: exists, durable: false)
-    } catch .targetExists {
-      throw PackagingError(.destinationExists, "'\(target)' already exists")
-    } catch .failed(let cause) {
-      throw moveFailure(source, cause.errno)
-    }
-    finished = true
-    if let topPermissions { chmod(target, mode_t(topPermissions)) }
-    if source == url, let rootAttributes {
-      chmod(target, mode_t(rootAttributes.permissions))
-      if let time = rootAttributes.time { _ = Self.setTime(time, path: target) }
-    } else if source == url {
-      chmod(target, 0o755)
-    }
-    if let flusher {
-      // The move and the final mode: the destination and the folder holding it.
-      for folder in [target, destination.deletingLastPathComponent().path] {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if descriptor >= 0 {
-          flusher.flushAndClose(descriptor, isFolder: true, name: "'\(folder)'")
-        }
-      }
-      try? flusher.waitForAll()
-    }
-    FileTree.remove(atPath: url.path)
-  }
-
-  /// Removes the staging folder and everything in it.
-  func discard() {
-    closeDirectories()
-    finished = true
-    FileTree.remove(atPath: url.path)
-  }
-
   // MARK: Helpers
 
   /// The descriptor of a folder below the root, creating it (owner-only) when missing.
-  private func directory(_ components: ArraySlice<String>) throws -> Int32 {
+  func directory(_ components: ArraySlice<String>) throws -> Int32 {
     if components.isEmpty { return root }
     let key = components.joined(separator: "/")
     if let cached = directoryCache[key] { return cached }
@@ -368,19 +185,19 @@ final class StagingFolder {
     return descriptor
   }
 
-  private func closeDirectories() {
+  func closeDirectories() {
     for descriptor in directoryCache.values { close(descriptor) }
     directoryCache.removeAll(keepingCapacity: true)
   }
 
-  private func setTime(_ time: Time, parent: Int32, name: String, path: RelativePath) throws {
+  func setTime(_ time: Time, parent: Int32, name: String, path: RelativePath) throws {
     var times = [Self.timespecOf(time), Self.timespecOf(time)]
     guard utimensat(parent, name, &times, AT_SYMLINK_NOFOLLOW) == 0 else {
       throw failure("cannot set the time of", path)
     }
   }
 
-  private static func setTime(_ time: Time, path: String) -> Bool {
+  static func setTime(_ time: Time, path: String) -> Bool {
     var times = [timespecOf(time), timespecOf(time)]
     return utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0
   }
@@ -389,141 +206,15 @@ final class StagingFolder {
     timespec(tv_sec: Int(time.seconds), tv_nsec: time.nanoseconds)
   }
 
-  private func failure(_ action: String, _ path: RelativePath) -> PackagingError {
+  func failure(_ action: String, _ path: RelativePath) -> PackagingError {
     PackagingError(
       .destinationWriteFailed, "\(action) \(EntryName(path.string).display)",
       cause: SystemError(errno: errno))
   }
 
-  private func moveFailure(_ source: URL, _ code: Int32) -> PackagingError {
+  func moveFailure(_ source: URL, _ code: Int32) -> PackagingError {
     PackagingError(
       .destinationWriteFailed, "cannot move '\(source.path)' to '\(destination.path)'",
       cause: SystemError(errno: code))
-  }
-
-  /// Whether two files hold the same bytes.
-  ///
-  /// - Throws: ``PackagingError`` naming the file that cannot be read.
-  private static func sameBytes(_ first: String, _ second: String) throws -> Bool {
-    let one = SystemCall.retryingInterrupts { open(first, O_RDONLY | O_CLOEXEC) }
-    guard one >= 0 else { return false }
-    defer { close(one) }
-    let two = SystemCall.retryingInterrupts { open(second, O_RDONLY | O_CLOEXEC) }
-    guard two >= 0 else { return false }
-    defer { close(two) }
-    let chunk = 1 << 16
-    var left = [UInt8](repeating: 0, count: chunk)
-    var right = [UInt8](repeating: 0, count: chunk)
-    while true {
-      let leftCount = try readFully(one, into: &left, path: first)
-      let rightCount = try readFully(two, into: &right, path: second)
-      if leftCount != rightCount || left[0..<leftCount] != right[0..<rightCount] { return false }
-      if leftCount == 0 { return true }
-    }
-  }
-
-  /// Fills `buffer` from a descriptor (less only at the end of the file).
-  private static func readFully(_ descriptor: Int32, into buffer: inout [UInt8], path: String)
-    throws -> Int
-  {
-    var filled = 0
-    while filled < buffer.count {
-      let count = buffer.withUnsafeMutableBytes { raw in
-        SystemCall.retryingInterrupts {
-          Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-        }
-      }
-      if count < 0 {
-        throw PackagingError(
-          .destinationWriteFailed, "cannot read '\(path)' to compare it with the archive's copy",
-          cause: SystemError(errno: errno))
-      }
-      if count == 0 { break }
-      filled += count
-    }
-    return filled
-  }
-}
-
-/// A regular file being written by an expansion, through its own descriptor.
-final class OutputFile {
-  /// The file below the staging root.
-  let path: RelativePath
-  private var descriptor: Int32
-  private unowned let staging: StagingFolder
-  /// The logical size so far (the end of the furthest write or hole).
-  private(set) var size: Int64 = 0
-  private var position: Int64 = 0
-
-  fileprivate init(descriptor: Int32, path: RelativePath, staging: StagingFolder) {
-    self.descriptor = descriptor
-    self.path = path
-    self.staging = staging
-  }
-
-  deinit { if descriptor >= 0 { close(descriptor) } }
-
-  /// Writes bytes at `offset` (past the current end leaves a hole, as sparse tar entries do).
-  ///
-  /// - Parameters:
-  ///   - bytes: The data.
-  ///   - offset: Where in the file it goes.
-  /// - Throws: ``PackagingError`` naming the file.
-  func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws {
-    if offset != position {
-      guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw failure("cannot seek in") }
-      position = offset
-    }
-    var done = 0
-    while done < bytes.count {
-      let written = SystemCall.retryingInterrupts {
-        Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      }
-      if written < 0 { throw failure("cannot write") }
-      done += written
-    }
-    position += Int64(bytes.count)
-    size = max(size, position)
-  }
-
-  /// Extends the file to `length` with a hole (a sparse entry's trailing hole).
-  ///
-  /// - Parameter length: The logical length, already counted against the budget.
-  /// - Throws: ``PackagingError`` naming the file.
-  func extend(to length: Int64) throws {
-    guard length > size else { return }
-    guard ftruncate(descriptor, off_t(length)) == 0 else { throw failure("cannot extend") }
-    size = length
-  }
-
-  /// Sets the final mode and time and closes the file.
-  ///
-  /// - Parameters:
-  ///   - permissions: The permission bits.
-  ///   - time: The modification time, if stored.
-  /// - Throws: ``PackagingError`` naming the file.
-  func finish(permissions: UInt32, time: StagingFolder.Time?) throws {
-    var handedOver = false
-    defer {
-      if !handedOver { close(descriptor) }
-      descriptor = -1
-    }
-    guard fchmod(descriptor, mode_t(permissions)) == 0 else {
-      throw failure("cannot set the mode of")
-    }
-    if let time {
-      var times = [StagingFolder.timespecOf(time), StagingFolder.timespecOf(time)]
-      guard futimens(descriptor, &times) == 0 else { throw failure("cannot set the time of") }
-    }
-    staging.recordFile(path, size: size)
-    if let flusher = staging.flusher {
-      flusher.flushAndClose(descriptor, name: EntryName(path.string).display)
-      handedOver = true
-    }
-  }
-
-  private func failure(_ action: String) -> PackagingError {
-    PackagingError(
-      .destinationWriteFailed, "\(action) '\(path.string)'", cause: SystemError(errno: errno))
   }
 }

@@ -611,6 +611,14 @@ elif case == "tar-gz-xz-bad-inner-trailer":
     inner = bytearray(gzip.compress(open(out, "rb").read()))
     inner[-8] ^= 0xFF
     open(out, "wb").write(lzma.compress(bytes(inner)))
+elif case == "tar-root-mode-0000":
+    root = tdir(".")
+    root[0].mode = 0
+    write_tar([root, tfile("./a.txt", b"a")])
+elif case == "tar-top-mode-0500":
+    top = tdir("top")
+    top[0].mode = 0o500
+    write_tar([top, tfile("top/a.txt", b"a")])
 elif case == "tar-empty":
     open(out, "wb").write(bytes(10240))
 elif case == "zero-bytes":
