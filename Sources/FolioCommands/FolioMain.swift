@@ -1,4 +1,5 @@
 import Foundation
+import Packaging
 
 /// Runs a `folio` command line and decides its exit code, in one place.
 ///
@@ -62,8 +63,11 @@ public enum FolioMain {
         context.standardError.write("folio: cancelled\n")
         return ExitCode.interrupted.code
       } catch {
+        // The stable code ends the line, for scripts (`… No space left on device
+        // [file-system]`), as `expand` prints its refusals.
         let report = ErrorReport(error, command: parsed.commandPath)
-        context.standardError.write("error: \(report.line)\n")
+        let code = report.code == "failed" ? "" : " [\(report.code)]"
+        context.standardError.write("error: \(report.line)\(code)\n")
         return ExitCode.failure.code
       }
     }

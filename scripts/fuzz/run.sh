@@ -6,7 +6,8 @@
 # TARGET is a folder of Fuzz/ holding `main.swift` (which defines
 # `LLVMFuzzerTestOneInput`), a `modules` file naming the Folio modules it needs in
 # dependency order, and optionally `Seeds/` (starting inputs) and `options` (default
-# libFuzzer flags, such as -max_len=65536). The modules are
+# libFuzzer flags, such as -max_len=65536; `-dict=FILE` names a dictionary of
+# tokens, such as Fuzz/expand/expand.dict's zip and tar record signatures). The modules are
 # compiled with `swiftc -sanitize=fuzzer,address` into .build/fuzz/ (not part of
 # `swift build`); the working corpus grows in .build/fuzz/corpus/TARGET and every
 # crash, leak, timeout or out-of-memory input lands in .build/fuzz/artifacts/TARGET/.
@@ -28,8 +29,8 @@ harness=Fuzz/$target
 out=.build/fuzz
 mkdir -p "$out/modules" "$out/corpus/$target" "$out/artifacts/$target"
 flags="-swift-version 6 -package-name Folio -sanitize=fuzzer,address -O -g
-  -I $out/modules -I Sources/CLibArchive -I Sources/CLibXML2
-  -Xcc -I/usr/include/libxml2"
+  -I $out/modules -I Sources/CLibArchive -I Sources/CLibXML2 -I Sources/CZlib
+  -I Sources/CLibDeflate -Xcc -I/usr/include/libxml2"
 
 # Compiles one module, unless its object is newer than its sources and nothing it
 # depends on was rebuilt.
@@ -63,7 +64,7 @@ binary=$out/$target-fuzzer
 echo "fuzz: linking $binary" >&2
 # shellcheck disable=SC2086
 nice swiftc $flags -parse-as-library -module-name "Fuzz_$target" \
-  "$harness"/*.swift $objects -larchive -lxml2 -o "$binary"
+  "$harness"/*.swift $objects -larchive -lxml2 -lz -ldeflate -o "$binary"
 
 flock -u 9
 exec 9>&-

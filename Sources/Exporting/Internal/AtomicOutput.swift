@@ -49,9 +49,11 @@ enum AtomicOutput {
     // A replaced file keeps its mode, as `cp` onto an existing file does.
     var existing = stat()
     if overwrite, !isDirectory(temporary), lstat(target.path, &existing) == 0,
-      existing.st_mode & S_IFMT == S_IFREG
+      existing.st_mode & S_IFMT == S_IFREG, chmod(temporary.path, existing.st_mode & 0o7777) != 0
     {
-      _ = chmod(temporary.path, existing.st_mode & 0o7777)
+      throw ExportError(
+        .writeFailed,
+        "cannot give the new '\(display)' the old one's mode: \(String(cString: strerror(errno)))")
     }
     FileTree.synchronizeFolder(of: temporary.path)
     do {

@@ -167,6 +167,12 @@ struct Pack: ParsableCommand {
           timeout: lockTimeout, quiet: quiet, standardError: standardError, events: events),
         progress: progress.subprogress(assigningCount: 1))
     }
+    for collision in result.nameCollisions {
+      // Written all the same (Linux keeps both), but expanding will need the option.
+      context.standardError.write(
+        "folio: warning: \(EntryName(collision.first).display) and \(EntryName(collision.second).display) differ only by case or Unicode normalisation; macOS and Windows keep only one, and 'folio expand' needs --allow-collisions\n"
+      )
+    }
     if !quiet {
       context.standardOutput.write(
         "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))) into \(destination.path) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"

@@ -117,6 +117,10 @@ struct ErrorReport: Sendable, Equatable {
       return "raise the limit with --max-entries if you trust the archive"
     case ("expand", "compression-ratio"):
       return "raise the limit with --max-ratio if you trust the archive"
+    case (_, "lock-timeout"):
+      return "wait longer with --lock-timeout"
+    case ("plist", "input-too-large"), ("validate", "input-too-large"):
+      return "raise the limit with --max-input-size"
     case ("pack", "external-symlink"):
       return "use --allow-external-symlinks to store it as a link"
     case ("export", "output-exists"):

@@ -32,6 +32,8 @@ package final class AtomicFile {
       case create
       /// Writing the temporary failed.
       case write
+      /// Giving the temporary the replaced file's mode failed.
+      case keepMode
       /// Flushing the temporary to disk failed.
       case flush
       /// The target exists and the write may not replace it.
@@ -109,14 +111,19 @@ package final class AtomicFile {
   ///   - replacing: Whether an existing target may be replaced; without it,
   ///     an existing target fails the write (`targetExists`) untouched.
   ///   - durable: Whether to flush the file and the folder to disk.
-  /// - Throws: ``Failure`` (`flush`, `targetExists`, `move`); the temporary is removed then.
+  /// - Throws: ``Failure`` (`keepMode`, `flush`, `targetExists`, `move`); the temporary is
+  ///   removed then.
   package func commit(replacing: Bool = true, durable: Bool = true) throws(Failure) {
     guard !finished else { return }
     // A replaced file keeps its mode exactly (the umask does not apply), as `cp` onto an
     // existing file does: a 0600 archive stays private.
     var existing = stat()
-    if replacing, lstat(target, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      _ = fchmod(descriptor, existing.st_mode & 0o7777)
+    if replacing, lstat(target, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG,
+      fchmod(descriptor, existing.st_mode & 0o7777) != 0
+    {
+      let cause = SystemError.current
+      discard()
+      throw Failure(step: .keepMode, target: target, temporaryPath: temporaryPath, cause: cause)
     }
     if durable, SystemCall.retryingInterrupts({ fsync(descriptor) }) != 0 {
       let cause = SystemError.current

@@ -29,6 +29,9 @@ extension PackagingError {
       return system("cannot create a temporary file beside '\(path)'", errno: code)
     case .write:
       return system("cannot write '\(failure.temporaryPath ?? path)'", errno: code)
+    case .keepMode:
+      return system(
+        "cannot give '\(failure.temporaryPath ?? path)' the mode of '\(path)'", errno: code)
     case .flush:
       return system("cannot flush '\(path)' to disk", errno: code)
     case .targetExists:

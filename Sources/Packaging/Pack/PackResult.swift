@@ -22,4 +22,26 @@ public struct PackResult: Sendable, Hashable {
   public var byteCount: Int64
   /// The archive's size.
   public var archiveSize: Int64
+  /// Names written that differ only by case or Unicode normalisation, in the order met:
+  /// `folio expand` refuses such an archive unless told to allow them (on macOS and
+  /// Windows only one of each pair can exist).
+  public var nameCollisions: [NameCollision] = []
+}
+
+/// Two names in one archive that differ only by case or Unicode normalisation.
+public struct NameCollision: Sendable, Hashable {
+  /// The name written first.
+  public var first: String
+  /// The name that collides with it.
+  public var second: String
+
+  /// Creates a collision.
+  ///
+  /// - Parameters:
+  ///   - first: The name written first.
+  ///   - second: The name that collides with it.
+  public init(first: String, second: String) {
+    self.first = first
+    self.second = second
+  }
 }

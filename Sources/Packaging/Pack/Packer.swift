@@ -139,6 +139,7 @@ public enum Packer {
       sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
       jobs: options.jobs)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
+    var collisions = NameCollisionFinder()
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
     ) { writer in
@@ -150,6 +151,7 @@ public enum Packer {
           if item.relativePath.isEmpty { return }
           path = item.relativePath
         }
+        collisions.record(path)
         let metadata = ArchiveWriter.Metadata(item.info)
         switch item.kind {
         case .directory:
@@ -176,7 +178,8 @@ public enum Packer {
     return PackResult(
       output: output, format: format, entryCount: entries, directoryCount: counts.directories,
       fileCount: counts.files, symbolicLinkCount: counts.links, hardLinkCount: counts.hardLinks,
-      storedEntryCount: stored, byteCount: bytes, archiveSize: size)
+      storedEntryCount: stored, byteCount: bytes, archiveSize: size,
+      nameCollisions: collisions.found)
   }
 
   private static func writeFile(

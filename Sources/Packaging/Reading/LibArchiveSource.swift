@@ -82,15 +82,43 @@ final class LibArchiveSource: ArchiveEntrySource {
       try handle.nextHeader(into: entry)
     }
     guard more else { return nil }
+    var info = entry.info
     if let scanner, scanner.isActive {
       if !handle.isTar {
         scanner.stop()
       } else {
-        try scanner.checkHeaders(from: handle.headerPosition, to: handle.consumedPosition)
+        let recorded = try scanner.checkHeaders(
+          from: handle.headerPosition, to: handle.consumedPosition)
         scanner.discard(before: handle.consumedPosition)
+        if let recorded { Self.keepRecordedNames(recorded, in: &info) }
       }
     }
-    return SourceEntry(info: entry.info, isSparse: entry.isSparse, isEncrypted: entry.isEncrypted)
+    return SourceEntry(info: info, isSparse: entry.isSparse, isEncrypted: entry.isEncrypted)
+  }
+
+  /// Puts the names a tar's headers record in place of libarchive's, when they are the
+  /// same names up to Unicode normalisation: libarchive composes names to NFC in a UTF-8
+  /// locale, so `cafe\u{301}.txt` (as macOS writes it) and `caf\u{E9}.txt`, two files,
+  /// would reach the file system as one name. Names that differ otherwise are left as
+  /// libarchive gives them.
+  private static func keepRecordedNames(
+    _ recorded: TarHeaderScanner.RecordedNames, in info: inout ArchiveEntryInfo
+  ) {
+    func composed(_ bytes: [UInt8]) -> String {
+      var text = String(decoding: bytes, as: UTF8.self)
+      while text.hasSuffix("/") { text.removeLast() }
+      return text.precomposedStringWithCanonicalMapping
+    }
+    if let path = recorded.path, path != info.name.bytes,
+      composed(path) == composed(info.name.bytes)
+    {
+      info.name = EntryName(bytes: path)
+    }
+    if let link = recorded.linkPath, let target = info.linkTarget, link != target.bytes,
+      composed(link) == composed(target.bytes)
+    {
+      info.linkTarget = EntryName(bytes: link)
+    }
   }
 
   func readBlock(of name: EntryName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {

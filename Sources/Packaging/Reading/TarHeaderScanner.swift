@@ -47,14 +47,26 @@ final class TarHeaderScanner: ArchiveReadObserver {
     if drop > 0 { chunks.removeFirst(drop) }
   }
 
+  /// The name and link target one entry's headers record, as bytes.
+  struct RecordedNames {
+    /// The pax `path`, else the GNU long name, else the ustar prefix and name.
+    var path: [UInt8]?
+    /// The pax `linkpath`, else the GNU long link, else the ustar link name.
+    var linkPath: [UInt8]?
+  }
+
   /// Parses the header blocks of one entry, `[start, end)` of the decoded stream.
   ///
   /// - Parameters:
   ///   - start: Where libarchive began reading the entry's headers.
   ///   - end: Where its headers end (libarchive's read position after the header).
+  /// - Returns: The names the headers record, as bytes, or `nil` when the scanner does not
+  ///   hold the headers (it then judges nothing).
   /// - Throws: ``PackagingError`` (`nul-in-name`) naming the recorded name.
-  func checkHeaders(from start: Int64, to end: Int64) throws {
-    guard isActive, end > start else { return }
+  func checkHeaders(from start: Int64, to end: Int64) throws -> RecordedNames? {
+    guard isActive, end > start else { return nil }
+    var pax = RecordedNames()
+    var gnu = RecordedNames()
     var offset = start
     while offset + 512 <= end, let block = bytes(from: offset, count: 512) {
       if block.allSatisfy({ $0 == 0 }) {
@@ -64,29 +76,50 @@ final class TarHeaderScanner: ArchiveReadObserver {
       let type = block[156]
       guard let size = Self.number(block[124..<136]), size >= 0,
         size <= Self.maxExtensionSize
-      else { return }
+      else { return nil }
       let dataStart = offset + 512
       switch type {
-      case UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "g"):
-        guard let data = bytes(from: dataStart, count: Int(size)) else { return }
-        try checkPaxRecords(data)
+      case UInt8(ascii: "x"), UInt8(ascii: "X"):
+        guard let data = bytes(from: dataStart, count: Int(size)) else { return nil }
+        try checkPaxRecords(data, into: &pax)
+      case UInt8(ascii: "g"):
+        guard let data = bytes(from: dataStart, count: Int(size)) else { return nil }
+        var global = RecordedNames()
+        try checkPaxRecords(data, into: &global)
       case UInt8(ascii: "L"), UInt8(ascii: "K"):
-        guard let data = bytes(from: dataStart, count: Int(size)) else { return }
+        guard let data = bytes(from: dataStart, count: Int(size)) else { return nil }
         var name = data[...]
         while name.last == 0 { name = name.dropLast() }
+        let what = type == UInt8(ascii: "L") ? "name" : "link target"
         if name.contains(0) {
-          let what = type == UInt8(ascii: "L") ? "name" : "link target"
           throw nulError(Array(name), what: what, record: "GNU long-\(what) entry")
         }
+        if type == UInt8(ascii: "L") { gnu.path = Array(name) } else { gnu.linkPath = Array(name) }
       default:
-        return  // the entry's own header: its extensions are all checked
+        // The entry's own header: ustar's name (after its prefix) and link name, unless an
+        // extension header recorded them.
+        var path = Self.field(block[0..<100])
+        if block[257..<263].elementsEqual("ustar\0".utf8) {
+          let prefix = Self.field(block[345..<500])
+          if !prefix.isEmpty { path = prefix + [UInt8(ascii: "/")] + path }
+        }
+        let link = Self.field(block[157..<257])
+        return RecordedNames(
+          path: pax.path ?? gnu.path ?? path,
+          linkPath: pax.linkPath ?? gnu.linkPath ?? (link.isEmpty ? nil : link))
       }
       offset = dataStart + (size + 511) / 512 * 512
     }
+    return nil
   }
 
-  /// Refuses a `path` or `linkpath` record whose value holds a NUL.
-  private func checkPaxRecords(_ data: [UInt8]) throws {
+  /// A NUL-terminated header field's bytes.
+  private static func field(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    Array(bytes.prefix { $0 != 0 })
+  }
+
+  /// Refuses a `path` or `linkpath` record whose value holds a NUL, and keeps both.
+  private func checkPaxRecords(_ data: [UInt8], into names: inout RecordedNames) throws {
     var index = 0
     while index < data.count {
       var length = 0
@@ -106,6 +139,11 @@ final class TarHeaderScanner: ArchiveReadObserver {
       if ["path", "linkpath", "GNU.sparse.name"].contains(key), value.contains(0) {
         let what = key == "linkpath" ? "link target" : "name"
         throw nulError(Array(value), what: what, record: "pax '\(key)' record")
+      }
+      switch key {
+      case "path", "GNU.sparse.name": names.path = Array(value)
+      case "linkpath": names.linkPath = Array(value)
+      default: break
       }
       index += length
     }

@@ -86,9 +86,11 @@ import Testing
         try Data("same".utf8).write(to: tree.appendingPathComponent("f.txt"))
       }
       let current = folder.appendingPathComponent("Current")
-      try FileManager.default.createSymbolicLink(atPath: current.path, withDestinationPath: "Versions/2")
+      try FileManager.default.createSymbolicLink(
+        atPath: current.path, withDestinationPath: "Versions/2")
       let archive = folder.appendingPathComponent("a.zip")
-      try Self.archive(["f.txt": "same", "new.txt": "new"], format: "zip", at: archive, scratch: folder)
+      try Self.archive(
+        ["f.txt": "same", "new.txt": "new"], format: "zip", at: archive, scratch: folder)
       let one = TreeSnapshot.take(versions.appendingPathComponent("1"))
       let result = try Self.folio(["expand", archive.path, "-o", current.path, mode])
       #expect(result.status == 0, "\(result.errorText)")
@@ -120,8 +122,10 @@ import Testing
       let cases: [(archive: String, destination: String)] = [
         (archive.path, archive.path),  // the archive itself
         (deep.path, folder.appendingPathComponent("box").path),  // a folder holding it, deep
-        (folder.appendingPathComponent("boxlink/inner/deep.\(format)").path,
-          folder.appendingPathComponent("box").path),  // reached through a link
+        (
+          folder.appendingPathComponent("boxlink/inner/deep.\(format)").path,
+          folder.appendingPathComponent("box").path
+        ),  // reached through a link
         (deep.path, folder.appendingPathComponent("boxlink").path),  // DEST is a link to it
       ]
       for item in cases {
@@ -130,11 +134,15 @@ import Testing
           let result = try Self.folio(["expand", item.archive, "-o", item.destination, mode])
           let label = "\(item.archive) -o \(item.destination) \(mode)"
           #expect(result.status == 1, "\(label)")
-          #expect(result.errorText.contains("[archive-inside-destination]"), "\(label): \(result.errorText)")
+          #expect(
+            result.errorText.contains("[archive-inside-destination]"),
+            "\(label): \(result.errorText)")
           let after = TreeSnapshot.take(folder)
           #expect(
-            after.differences(from: before).filter { !$0.contains("folio-lock") && $0 != "changed mtime: " }
-              .isEmpty, "\(label): \(after.differences(from: before))")
+            after.differences(from: before).filter {
+              !$0.contains("folio-lock") && $0 != "changed mtime: "
+            }
+            .isEmpty, "\(label): \(after.differences(from: before))")
         }
       }
     }
@@ -155,7 +163,10 @@ import Testing
       #expect(packed.status == 0, "\(packed.errorText)")
       #expect(Self.mode(output.path) == 0o600)
       chmod(output.path, 0o640)
-      let exported = try Self.folio(["export", package.path, "--to", format == "zip" ? "zip" : "tar.gz", "-o", output.path, "--force"])
+      let exported = try Self.folio([
+        "export", package.path, "--to", format == "zip" ? "zip" : "tar.gz", "-o", output.path,
+        "--force",
+      ])
       #expect(exported.status == 0, "\(exported.errorText)")
       #expect(Self.mode(output.path) == 0o640)
       // A new file gets the usual 0666 less the umask.
@@ -186,12 +197,17 @@ import Testing
   func theDestinationNeverLocksItsOwnerOut(_ name: String) async throws {
     try await withTemporaryDirectory("root-mode") { folder in
       let archive = folder.appendingPathComponent("a.tar")
-      try HostileArchiveBuilder.build(name, at: archive, outside: folder.appendingPathComponent("x"))
+      try HostileArchiveBuilder.build(
+        name, at: archive, outside: folder.appendingPathComponent("x"))
       let destination = folder.appendingPathComponent("dest")
       let result = try Self.folio(["expand", archive.path, "-o", destination.path])
       #expect(result.status == 0, "\(result.errorText)")
-      #expect(Self.mode(destination.path) & 0o700 == 0o700, "\(String(Self.mode(destination.path), radix: 8))")
-      #expect(FileManager.default.isReadableFile(atPath: destination.appendingPathComponent("a.txt").path))
+      #expect(
+        Self.mode(destination.path) & 0o700 == 0o700,
+        "\(String(Self.mode(destination.path), radix: 8))")
+      #expect(
+        FileManager.default.isReadableFile(atPath: destination.appendingPathComponent("a.txt").path)
+      )
     }
   }
 }

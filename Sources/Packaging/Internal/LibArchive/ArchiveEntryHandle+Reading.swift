@@ -2,26 +2,32 @@ internal import CLibArchive
 import Foundation
 
 extension ArchiveEntryHandle {
-  /// The entry's name: UTF-8 when libarchive can convert it, the stored bytes otherwise.
+  /// The entry's name as the archive stores it, in the process's UTF-8 locale
+  /// (``LibArchive/prepareLocale()``); the UTF-8 form only when there is no other.
   ///
-  /// The corresponding C functions are `archive_entry_pathname_utf8` and
-  /// `archive_entry_pathname`.
+  /// libarchive's `…_utf8` accessors convert through its own UTF-8 routine, which
+  /// composes the name to Unicode NFC: `cafe\u{301}.txt` and `caf\u{E9}.txt`, two files,
+  /// would come out as one name (a duplicate, or one silently replacing the other). The
+  /// locale form keeps the bytes the archive holds.
+  ///
+  /// The corresponding C functions are `archive_entry_pathname` and
+  /// `archive_entry_pathname_utf8`.
   var pathnameBytes: [UInt8] {
-    if let text = archive_entry_pathname_utf8(pointer) { return Self.bytes(text) }
     if let raw = archive_entry_pathname(pointer) { return Self.bytes(raw) }
+    if let text = archive_entry_pathname_utf8(pointer) { return Self.bytes(text) }
     return []
   }
 
-  /// A symbolic link's target (UTF-8 when convertible, else the stored bytes).
+  /// A symbolic link's target as stored (see ``pathnameBytes``).
   var symlinkBytes: [UInt8]? {
-    if let text = archive_entry_symlink_utf8(pointer) { return Self.bytes(text) }
-    return archive_entry_symlink(pointer).map(Self.bytes)
+    if let raw = archive_entry_symlink(pointer) { return Self.bytes(raw) }
+    return archive_entry_symlink_utf8(pointer).map(Self.bytes)
   }
 
-  /// A hard link's target (UTF-8 when convertible, else the stored bytes).
+  /// A hard link's target as stored (see ``pathnameBytes``).
   var hardlinkBytes: [UInt8]? {
-    if let text = archive_entry_hardlink_utf8(pointer) { return Self.bytes(text) }
-    return archive_entry_hardlink(pointer).map(Self.bytes)
+    if let raw = archive_entry_hardlink(pointer) { return Self.bytes(raw) }
+    return archive_entry_hardlink_utf8(pointer).map(Self.bytes)
   }
 
   /// Whether the entry's data or metadata is encrypted.

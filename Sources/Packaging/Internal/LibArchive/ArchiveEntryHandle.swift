@@ -3,8 +3,10 @@ import Foundation
 
 /// Owns one libarchive `struct archive_entry`, freed in `deinit`.
 ///
-/// Names are set and read as UTF-8 (`archive_entry_*_utf8`), so they do not
-/// depend on the process locale. One handle can be reused for many entries
+/// Names are set as the bytes they are (`archive_entry_copy_pathname`, in the UTF-8
+/// locale libarchive is given, see ``LibArchive/prepareLocale()``): libarchive's
+/// `…_utf8` setters compose names to Unicode NFC, so `cafe\u{301}.txt` and
+/// `caf\u{E9}.txt` (two files) would be written as one name, as bsdtar never does. One handle can be reused for many entries
 /// with ``clear()``.
 final class ArchiveEntryHandle {
   /// The owned entry; valid for the handle's lifetime.
@@ -41,7 +43,7 @@ final class ArchiveEntryHandle {
   /// The entry's path inside the archive, as UTF-8.
   var pathname: String? {
     get { archive_entry_pathname_utf8(pointer).map { String(cString: $0) } }
-    set { archive_entry_set_pathname_utf8(pointer, newValue) }
+    set { archive_entry_copy_pathname(pointer, newValue) }
   }
 
   /// The entry's file type.
@@ -103,13 +105,13 @@ final class ArchiveEntryHandle {
   /// The target of a symbolic link entry, as UTF-8.
   var symlinkTarget: String? {
     get { archive_entry_symlink_utf8(pointer).map { String(cString: $0) } }
-    set { archive_entry_set_symlink_utf8(pointer, newValue) }
+    set { archive_entry_copy_symlink(pointer, newValue) }
   }
 
   /// The earlier entry a hard link entry names, as UTF-8.
   var hardlinkTarget: String? {
     get { archive_entry_hardlink_utf8(pointer).map { String(cString: $0) } }
-    set { archive_entry_set_hardlink_utf8(pointer, newValue) }
+    set { archive_entry_copy_hardlink(pointer, newValue) }
   }
 
   /// The numeric owner.

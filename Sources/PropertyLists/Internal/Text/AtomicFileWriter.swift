@@ -20,6 +20,7 @@ enum AtomicFileWriter {
           location: SourceLocation(file: url.path))
       case .create: what = "create \(temporary)"
       case .write: what = "write \(temporary)"
+      case .keepMode: what = "set the mode of \(temporary)"
       case .flush: what = "flush \(temporary)"
       case .targetExists, .move: what = "rename over \(url.path)"
       }
