@@ -262,6 +262,27 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
     #expect(error.location == SourceLocation(file: "Info.plist", line: 5, column: 3))
   }
 
+  /// Issue 10's messages: an XInclude (or any namespaced) element is named as written.
+  @Test func anXIncludeElementIsNamedAsWritten() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0" xmlns:xi="http://www.w3.org/2001/XInclude" xmlns:o="urn:other">
+      <dict>
+        <key>a</key>
+        <xi:include href="/etc/passwd" parse="text"/>
+      </dict>
+      </plist>
+      """
+    let error = try #require(readError(Data(text.utf8)))
+    #expect(error.code == .unknownElement)
+    #expect(
+      error.message.hasPrefix("an XInclude element <xi:include>, which Folio never follows"),
+      "\(error.message)")
+    #expect(error.location == SourceLocation(file: "Info.plist", line: 5, column: 3))
+    let other = try #require(readError(Data(text.replacingOccurrences(of: "xi:include", with: "o:thing").utf8)))
+    #expect(other.message.hasPrefix("unknown element <o:thing> (namespace urn:other)"), "\(other.message)")
+  }
+
   @Test func elementInsideAString() throws {
     let error = try #require(readError(plist("<string>a<true/></string>")))
     #expect(error.code == .unexpectedElement)

@@ -111,7 +111,7 @@ enum XMLPropertyListParser {
     var handler = xmlSAXHandler()
     handler.initialized = XML_SAX2_MAGIC
 
-    handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
+    handler.startElementNs = { context, localName, prefix, namespace, _, _, _, _, _ in
       guard let localName else { return }
       XMLPropertyListParser.withState(context) { state in
         // The cursor sits just past the attributes; the tag's `<` is the nearest one before it.
@@ -122,7 +122,10 @@ enum XMLPropertyListParser {
         let offset = Int(input.pointee.consumed) + (cursor - base)
         state.builder.startElement(
           UnsafeBufferPointer(start: localName, count: XMLPropertyListParser.length(localName)),
-          prefixed: prefix != nil, offset: offset)
+          prefix: prefix.map {
+            UnsafeBufferPointer(start: $0, count: XMLPropertyListParser.length($0))
+          },
+          namespace: namespace.map { String(cString: $0) }, offset: offset)
         state.stopIfFailed()
       }
     }

@@ -135,14 +135,33 @@ final class XMLPropertyListBuilder {
 
   // MARK: Events
 
+  /// The XInclude namespace: an `<xi:include>` would pull in another file, which a
+  /// property list never does.
+  static let xincludeNamespace = "http://www.w3.org/2001/XInclude"
+
   /// An element starts; `offset` is the byte offset of its `<`.
-  func startElement(_ name: UnsafeBufferPointer<UInt8>, prefixed: Bool, offset: Int) {
+  ///
+  /// - Parameters:
+  ///   - name: The element's local name.
+  ///   - prefix: Its namespace prefix as written (`xi` of `<xi:include>`), if any.
+  ///   - namespace: Its namespace URI, if any.
+  ///   - offset: The byte offset of its `<`.
+  func startElement(
+    _ name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?, namespace: String?,
+    offset: Int
+  ) {
     let here = location(at: offset)
-    guard !prefixed, var element = Element(name: name) else {
-      let shown = String(decoding: name, as: UTF8.self)
+    guard prefix == nil, namespace == nil, var element = Element(name: name) else {
+      // Named as written, prefix and all, so `<xi:include>` reads as what it is.
+      let local = String(decoding: name, as: UTF8.self)
+      let shown = prefix.map { String(decoding: $0, as: UTF8.self) + ":" + local } ?? local
+      let what =
+        namespace == Self.xincludeNamespace
+        ? "an XInclude element <\(shown)>, which Folio never follows"
+        : "unknown element <\(shown)>\(namespace.map { " (namespace \($0))" } ?? "")"
       fail(
         .unknownElement,
-        "unknown element <\(prefixed ? "…:" : "")\(shown)>; expected one of plist, dict, key, array, string, integer, real, true, false, date, data",
+        "\(what); expected one of plist, dict, key, array, string, integer, real, true, false, date, data",
         at: here)
       return
     }
