@@ -29,6 +29,7 @@ harness=Fuzz/$target
 out=.build/fuzz
 mkdir -p "$out/modules" "$out/corpus/$target" "$out/artifacts/$target"
 flags="-swift-version 6 -package-name Folio -sanitize=fuzzer,address -O -g
+  -enable-upcoming-feature InternalImportsByDefault
   -I $out/modules -I Sources/CLibArchive -I Sources/CLibXML2 -I Sources/CZlib
   -I Sources/CLibDeflate -Xcc -I/usr/include/libxml2"
 

@@ -117,7 +117,7 @@ struct ErrorReport: Sendable, Equatable {
       return "raise the limit with --max-entries if you trust the archive"
     case ("expand", "compression-ratio"):
       return "raise the limit with --max-ratio if you trust the archive"
-    case (_, "lock-timeout"):
+    case ("expand", "lock-timeout"), ("pack", "lock-timeout"):
       return "wait longer with --lock-timeout"
     case ("plist", "input-too-large"), ("validate", "input-too-large"):
       return "raise the limit with --max-input-size"

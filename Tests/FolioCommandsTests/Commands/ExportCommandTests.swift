@@ -198,7 +198,7 @@ private func copySample(into folder: URL) throws -> URL {
       #expect(refused.status == 1)
       #expect(
         refused.error
-          == "error: '\(folder.path)/Notebook.html' already exists; use --force to replace it\n")
+          == "error: '\(folder.path)/Notebook.html' already exists; use --force to replace it [output-exists]\n")
       #expect(
         try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8)
           == "keep me")

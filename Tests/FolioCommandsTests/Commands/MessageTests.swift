@@ -6,7 +6,8 @@ import Testing
 
 @testable import FolioCommands
 
-/// Messages a person can act on (issue 12 §1), each checked on its exact line.
+/// Messages a person can act on (issue 12 §1), each checked on its exact line: the stable
+/// code ends every failure (issue 10's messages).
 ///
 /// Every message names the path once, says what was wrong in plain words, and names
 /// the option or command that would help.
@@ -23,7 +24,7 @@ import Testing
     try await withTemporaryDirectory("msg-pack") { folder in
       let (status, line) = await firstErrorLine(["pack", "/nonexistent"], in: folder)
       #expect(status == 1)
-      #expect(line == "error: cannot open '/nonexistent': No such file or directory")
+      #expect(line == "error: cannot open '/nonexistent': No such file or directory [file-system]")
     }
   }
 
@@ -34,7 +35,8 @@ import Testing
         ["export", "a.txt", "--to", "html", "--declarations", "/nonexistent.plist"], in: folder)
       #expect(status == 1)
       #expect(
-        line == "error: cannot read declarations from /nonexistent.plist: No such file or directory"
+        line
+          == "error: cannot read declarations from /nonexistent.plist: No such file or directory [unreadable-declarations]"
       )
     }
   }
@@ -71,7 +73,7 @@ import Testing
       #expect(status == 1)
       #expect(
         line
-          == "error: the name 'caf\\xE9' in '\(package.path)' is not valid UTF-8; archives store UTF-8 names"
+          == "error: the name 'caf\\xE9' in '\(package.path)' is not valid UTF-8; archives store UTF-8 names [invalid-entry]"
       )
     }
   }
@@ -121,7 +123,7 @@ import Testing
       #expect(status == 1)
       #expect(
         line
-          == "error: no exporter leads from public.folder ('Notes.examplenotebook') to public.plain-text: 'Notes.examplenotebook' was typed by its name as public.folder, because no declaration gives '.examplenotebook' folders a type; pass its app's Info.plist with --declarations FILE, or put that file in a types folder ($XDG_DATA_HOME/folio/types or FOLIO_TYPES_PATH)"
+          == "error: no exporter leads from public.folder ('Notes.examplenotebook') to public.plain-text: 'Notes.examplenotebook' was typed by its name as public.folder, because no declaration gives '.examplenotebook' folders a type; pass its app's Info.plist with --declarations FILE, or put that file in a types folder ($XDG_DATA_HOME/folio/types or FOLIO_TYPES_PATH) [no-route]"
       )
     }
   }

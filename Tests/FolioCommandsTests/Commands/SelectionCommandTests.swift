@@ -137,7 +137,7 @@ import Testing
       let (status, _, errors) = await runFolio(
         ["plist", "convert", "--to", "json", "-o", "b.json", "a.plist"], in: folder)
       #expect(status == 1)
-      #expect(errors == "error: 'b.json' already exists; use --force to replace it\n")
+      #expect(errors == "error: 'b.json' already exists; use --force to replace it [output-exists]\n")
       #expect(try Data(contentsOf: folder.appendingPathComponent("b.json")) == Data("old".utf8))
       let (forced, _, _) = await runFolio(
         ["plist", "convert", "--to", "json", "-o", "b.json", "a.plist", "--force"], in: folder)
@@ -157,7 +157,9 @@ import Testing
         ["pack", "P.examplenotebook", "-o", "P.zip"], in: folder)
       #expect(status == 1)
       #expect(output.isEmpty)
-      #expect(errors == "error: '\(folder.path)/P.zip' already exists; use --force to replace it\n")
+      #expect(
+        errors
+          == "error: '\(folder.path)/P.zip' already exists; use --force to replace it [destination-exists]\n")
       #expect(try Data(contentsOf: folder.appendingPathComponent("P.zip")) == Data("old".utf8))
       let (forced, _, forceErrors) = await runFolio(
         ["pack", "P.examplenotebook", "-o", "P.zip", "--force", "-q"], in: folder)

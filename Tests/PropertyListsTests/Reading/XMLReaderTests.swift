@@ -279,8 +279,11 @@ private func readError(_ data: Data, file: String = "Info.plist") -> PropertyLis
       error.message.hasPrefix("an XInclude element <xi:include>, which Folio never follows"),
       "\(error.message)")
     #expect(error.location == SourceLocation(file: "Info.plist", line: 5, column: 3))
-    let other = try #require(readError(Data(text.replacingOccurrences(of: "xi:include", with: "o:thing").utf8)))
-    #expect(other.message.hasPrefix("unknown element <o:thing> (namespace urn:other)"), "\(other.message)")
+    let other = try #require(
+      readError(Data(text.replacingOccurrences(of: "xi:include", with: "o:thing").utf8)))
+    #expect(
+      other.message.hasPrefix("unknown element <o:thing> (namespace urn:other)"), "\(other.message)"
+    )
   }
 
   @Test func elementInsideAString() throws {

@@ -72,7 +72,7 @@ import Testing
         #expect(theirs?.links == 1, "\(shadow) gained a link")
       }
       // The destination's own unchanged file was kept (same inode): update still works.
-      #expect(result.outputText.contains("1 unchanged files kept"), "\(result.outputText)")
+      #expect(result.outputText.contains("1 unchanged file kept"), "\(result.outputText)")
     }
   }
 
@@ -159,7 +159,7 @@ import Testing
       let output = folder.appendingPathComponent("Note.\(format)")
       try Data("old".utf8).write(to: output)
       chmod(output.path, 0o600)
-      let packed = try Self.folio(["pack", package.path, "-o", output.path])
+      let packed = try Self.folio(["pack", package.path, "-o", output.path, "--force"])
       #expect(packed.status == 0, "\(packed.errorText)")
       #expect(Self.mode(output.path) == 0o600)
       chmod(output.path, 0o640)

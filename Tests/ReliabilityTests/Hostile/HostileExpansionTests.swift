@@ -149,7 +149,7 @@ struct HostileExpansionTests {
         try FileManager.default.contentsOfDirectory(atPath: sandbox.destination.path) == [
           "small.txt"
         ])
-      #expect(result.outputText.contains("expanded 1 files (5 B)"), "\(result.outputText)")
+      #expect(result.outputText.contains("expanded 1 file (5 B)"), "\(result.outputText)")
     }
   }
 

@@ -36,7 +36,8 @@ import Testing
       let refused = try ChildProcess.run(folio, ["expand", archive.path, "-o", destination.path])
       #expect(refused.status == 1)
       #expect(
-        refused.errorText.contains("use --allow-collisions") && refused.errorText.contains("[name-collision]"),
+        refused.errorText.contains("use --allow-collisions")
+          && refused.errorText.contains("[name-collision]"),
         "\(refused.errorText)")
       let allowed = try ChildProcess.run(
         folio, ["expand", archive.path, "-o", destination.path, "--allow-collisions"])
