@@ -17,10 +17,25 @@ public enum ProjectPaths {
   /// `Samples/`.
   public static var samples: URL { root.appendingPathComponent("Samples") }
 
-  /// `Samples/Notebook.examplenotebook`.
-  public static var sampleNotebook: URL {
-    samples.appendingPathComponent("Notebook.examplenotebook")
-  }
+  /// A copy of `Samples/Notebook.examplenotebook` in this test process's own temporary
+  /// folder, made on first use and removed when the process exits.
+  ///
+  /// Commands run on a package lock it beside itself (`.Notebook.examplenotebook.folio-lock`):
+  /// on the checkout's sample that left a lock file in `Samples/`, and tests of other
+  /// checkouts' runs could wait on each other's locks. The copy keeps tests in their own
+  /// folders.
+  public static let sampleNotebook: URL = {
+    let original = samples.appendingPathComponent("Notebook.examplenotebook")
+    do {
+      let folder = try makeTemporaryDirectory("sample")
+      let copy = folder.appendingPathComponent("Notebook.examplenotebook")
+      try FileManager.default.copyItem(at: original, to: copy)
+      atexit { removeTree(ProjectPaths.sampleNotebook.deletingLastPathComponent()) }
+      return copy
+    } catch {
+      fatalError("cannot copy \(original.path) for the tests: \(error)")
+    }
+  }()
 
   /// `Samples/NotebookApp/Info.plist`.
   public static var sampleInfoPlist: URL {

@@ -15,10 +15,19 @@ work=".build/fuzz/plist"
 fixtures="Tests/PropertyListsTests/Fixtures/Fuzz"
 mkdir -p "$work/corpus" "$fixtures"
 
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PropertyListFuzz \
-  -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
-  $(find Sources/PropertyLists -name '*.swift') Fuzz/PropertyListFuzz/FuzzEntry.swift \
-  -o "$work/plist-fuzz"
+# PropertyLists imports FolioSystem: that module is built first, on its own, and the
+# PropertyLists sources are compiled with the harness (which uses internal names).
+flags="-swift-version 6 -package-name Folio -sanitize=fuzzer,address -O -g
+  -enable-upcoming-feature InternalImportsByDefault -I $work -I Sources/CLibXML2
+  -Xcc -I/usr/include/libxml2"
+# shellcheck disable=SC2086
+nice swiftc $flags -parse-as-library -wmo -module-name FolioSystem \
+  -emit-module -emit-module-path "$work/FolioSystem.swiftmodule" \
+  -c $(find Sources/FolioSystem -name '*.swift' | sort) -o "$work/FolioSystem.o"
+# shellcheck disable=SC2086
+nice swiftc $flags -parse-as-library -module-name PropertyListFuzz \
+  $(find Sources/PropertyLists -name '*.swift' | sort) Fuzz/PropertyListFuzz/FuzzEntry.swift \
+  "$work/FolioSystem.o" -lxml2 -o "$work/plist-fuzz"
 
 # Seeds: every corpus plist in all three formats (JSON where it converts), and the kept inputs.
 swift build --product folio >/dev/null
@@ -33,6 +42,6 @@ cp "$fixtures"/* "$work/corpus/" 2>/dev/null || true
 
 # Let libFuzzer, not the Swift runtime's backtracer, handle a crash.
 export SWIFT_BACKTRACE=enable=no
-exec "$work/plist-fuzz" "$work/corpus" -dict=Fuzz/PropertyListFuzz/plist.dict \
+exec nice "$work/plist-fuzz" "$work/corpus" -dict=Fuzz/PropertyListFuzz/plist.dict \
   -max_total_time="$seconds" -max_len=65536 -timeout=30 -report_slow_units=2 -rss_limit_mb=1024 \
   -artifact_prefix="$fixtures/" -print_final_stats=1
