@@ -30,7 +30,7 @@ nice swiftc $flags -parse-as-library -module-name PropertyListFuzz \
   "$work/FolioSystem.o" -lxml2 -o "$work/plist-fuzz"
 
 # Seeds: every corpus plist in all three formats (JSON where it converts), and the kept inputs.
-swift build --product folio >/dev/null
+[ -x .build/debug/folio ] || swift build --product folio >/dev/null
 for file in Tests/Fixtures/InfoPlists/*.plist Samples/NotebookApp/Info.plist; do
   [ -f "$file" ] || continue
   name=$(basename "$file" .plist | tr -c 'A-Za-z0-9_\n-' '_')

@@ -49,6 +49,9 @@ build_module() {
   nice swiftc $flags -parse-as-library -wmo -module-name "$module" \
     -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
     -c $(find "Sources/$module" -name '*.swift' | sort) -o "$object"
+  # swiftc leaves an unchanged object as it was, older than its sources: date it now, or
+  # every later run would compile this module and every module after it again.
+  touch "$object"
 }
 
 # One build at a time: two targets started together share .build/fuzz/modules.

@@ -134,7 +134,8 @@ extension FolioCommand {
     static let remedies = TypeDeclarationValidator.Remedies(
       defineVariable: { "-D \($0)=value resolves it" },
       preprocess: "--preprocess runs its directives (with -D NAME=value for its macros)",
-      loadDeclarations: "--declarations FILE loads the file that declares it")
+      loadDeclarations: "--declarations FILE loads the file that declares it",
+      raiseInputLimit: "raise the limit with --max-input-size")
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let configuration = try loadConfiguration(context)

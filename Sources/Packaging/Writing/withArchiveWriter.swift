@@ -5,9 +5,9 @@ public import Foundation
 /// file beside `url`, which replaces `url` only when `body` returns and the
 /// archive is complete and flushed to disk.
 ///
-/// If `body` throws (or the work is cancelled), or finishing the archive
-/// fails, the temporary is removed and whatever was at `url` before is left
-/// untouched.
+/// If `body` throws (or the work is cancelled, up to the moment the finished
+/// archive is moved into place), or finishing the archive fails, the temporary
+/// is removed and whatever was at `url` before is left untouched.
 ///
 /// ```swift
 /// try withArchiveWriter(at: output, format: .zip) { writer in
@@ -60,6 +60,9 @@ public func withArchiveWriter<T>(
       let value = try body(writer)
       if let progress { try progress.checkCancellation() }
       try zip.finish()
+      // Finishing can take long (the last entries' compression): a cancellation that
+      // arrived meanwhile still wins over the commit.
+      if let progress { try progress.checkCancellation() }
       try commit(file)
       return value
     } catch {
@@ -85,7 +88,10 @@ public func withArchiveWriter<T>(
     defer { writer.close() }
     let value = try body(writer)
     if let progress { try progress.checkCancellation() }
+    // Closing flushes the compressor, which can take long (xz's threads hold whole
+    // blocks): a cancellation that arrived meanwhile still wins over the commit.
     try handle.close(name: url.path)
+    if let progress { try progress.checkCancellation() }
     try commit(file)
     return value
   } catch {

@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import PropertyLists
 
@@ -125,7 +126,8 @@ extension TypeDeclarationValidator {
         extra.append(
           ValidationRule.unreadableFile.diagnostic(
             "\(error.message) [\(error.code)]", at: error.location ?? SourceLocation(file: name),
-            hint: "check the path and its permissions"))
+            hint: error.code == .inputTooLarge
+              ? remedies.raiseInputLimit : "check the path and its permissions"))
         continue
       }
       let template = BuildTemplate.detect(in: data)
@@ -177,32 +179,21 @@ extension TypeDeclarationValidator {
     return options.baseline?.filtering(report) ?? report
   }
 
-  /// Reads a file within the size limit, checked before reading.
+  /// Reads a file within the size limit, checked before reading and held while reading
+  /// (a file that grows meanwhile is refused too), with the system's words for a failure.
   static func readFile(_ url: URL, name: String, options: PropertyListReadOptions) throws -> Data {
-    // The reader checks the size before it reads and names the failure in its own terms.
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-      if let size = attributes[.size] as? Int, size > options.maximumInputSize {
-        throw PropertyListError(
-          .inputTooLarge,
-          "\(name) is \(size) bytes, more than the limit of \(options.maximumInputSize) bytes",
-          location: SourceLocation(file: name))
-      }
-      if attributes[.type] as? FileAttributeType == .typeDirectory {
-        throw PropertyListError(
-          .readFailed, "cannot read \(name): it is a folder", location: SourceLocation(file: name))
-      }
-      return try Data(contentsOf: url)
-    } catch let error as PropertyListError {
-      throw error
-    } catch {
-      let reason =
-        (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? NSError }
-        .map { String(cString: strerror(Int32($0.code))) }
-        ?? (error as NSError).localizedDescription
+      return Data(try FileContents.read(atPath: url.path, limit: options.maximumInputSize))
+    } catch .tooLarge(let size) {
+      throw PropertyListError(
+        .inputTooLarge,
+        "\(name) is \(size) bytes, more than the limit of \(options.maximumInputSize) bytes for a property list",
+        location: SourceLocation(file: name))
+    } catch .system(let cause) {
+      let reason = cause.errno == EISDIR ? "it is a folder" : "\(cause)"
       throw PropertyListError(
         .readFailed, "cannot read \(name): \(reason)", location: SourceLocation(file: name),
-        cause: error as NSError)
+        cause: cause)
     }
   }
 

@@ -31,6 +31,8 @@ public struct TypeDeclarationValidator: Sendable {
     public var preprocess: String
     /// The hint for a type whose declaration lives elsewhere.
     public var loadDeclarations: String
+    /// The hint for a file larger than the property-list size limit.
+    public var raiseInputLimit: String
 
     /// Creates remedies.
     ///
@@ -38,16 +40,19 @@ public struct TypeDeclarationValidator: Sendable {
     ///   - defineVariable: The hint for an unresolved build variable, given its name.
     ///   - preprocess: The hint for a file with C preprocessor directives.
     ///   - loadDeclarations: The hint for a type declared in a file not validated.
+    ///   - raiseInputLimit: The hint for a file past the size limit.
     public init(
       defineVariable: @escaping @Sendable (String) -> String = {
         "define \($0) with its value to check it"
       },
       preprocess: String = "preprocess it with the build's definitions and validate the result",
-      loadDeclarations: String = "load the file that declares it"
+      loadDeclarations: String = "load the file that declares it",
+      raiseInputLimit: String = "raise the size limit if you trust the file"
     ) {
       self.defineVariable = defineVariable
       self.preprocess = preprocess
       self.loadDeclarations = loadDeclarations
+      self.raiseInputLimit = raiseInputLimit
     }
   }
 

@@ -21,6 +21,8 @@ import Testing
     #expect(
       result.errorText.contains("standard input holds more than 16777216 bytes"),
       "\(result.errorText)")
+    #expect(
+      result.errorText.contains("raise the limit with --max-input-size"), "\(result.errorText)")
     #expect(result.peakMemoryKiB < Self.memoryBoundKiB, "\(command): \(result.peakMemoryKiB) KiB")
     // It stops reading at the limit: far less than reading 1 GiB would take.
     #expect(ContinuousClock.now - start < .seconds(60))
@@ -38,6 +40,9 @@ import Testing
       #expect(
         result.errorText.contains("4294967296 bytes, more than the limit of 16777216"),
         "\(result.errorText)")
+      // Every command's refusal names the option that lifts it, validate's diagnostic too.
+      #expect(
+        result.errorText.contains("raise the limit with --max-input-size"), "\(result.errorText)")
       #expect(result.peakMemoryKiB < Self.memoryBoundKiB, "\(command): \(result.peakMemoryKiB) KiB")
       let after = try FileManager.default.attributesOfItem(atPath: huge.path)
       #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
