@@ -42,11 +42,13 @@ import Testing
         URL(fileURLWithPath: folder.path + "/./X"), URL(fileURLWithPath: package.path + "/sub/.."),
         folder.appendingPathComponent("here/X"),
       ]
-      let reader = try await PackageLock.acquire(.shared, on: package, timeout: .zero)
+      let reader = try await PackageLock.acquire(
+        .shared, on: package, options: LockOptions(timeout: .zero))
       for spelling in spellings {
         #expect(PackageLock.lockFile(for: spelling) == PackageLock.lockFile(for: package))
         let error = await #expect(throws: PackagingError.self, "\(spelling.path)") {
-          _ = try await PackageLock.acquire(.exclusive, on: spelling, timeout: .zero)
+          _ = try await PackageLock.acquire(
+            .exclusive, on: spelling, options: LockOptions(timeout: .zero))
         }
         #expect(error?.code == .lockTimeout)
       }
@@ -54,10 +56,11 @@ import Testing
       // A destination not made yet is keyed by its resolved folder and its name.
       let future = folder.appendingPathComponent("here/New")
       #expect(PackageLock.lockFile(for: future) == folder.appendingPathComponent(".New.folio-lock"))
-      let writer = try await PackageLock.acquire(.exclusive, on: future, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: future, options: LockOptions(timeout: .zero))
       await #expect(throws: PackagingError.self) {
         _ = try await PackageLock.acquire(
-          .shared, on: folder.appendingPathComponent("New"), timeout: .zero)
+          .shared, on: folder.appendingPathComponent("New"), options: LockOptions(timeout: .zero))
       }
       writer.release()
     }

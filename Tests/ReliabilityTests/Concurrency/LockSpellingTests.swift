@@ -22,7 +22,7 @@ import Testing
 
       // A reader of 'Xlink' (as `folio pack Xlink` is) keeps `expand -o X --update` out…
       let reader = try await PackageLock.acquire(
-        .shared, on: folder.appendingPathComponent("Xlink"), timeout: .zero)
+        .shared, on: folder.appendingPathComponent("Xlink"), options: LockOptions(timeout: .zero))
       let update = try ChildProcess.run(
         folio,
         [
@@ -34,7 +34,8 @@ import Testing
       reader.release()
 
       // …and a writer of 'X' keeps `folio pack Xlink` (and './X/') out.
-      let writer = try await PackageLock.acquire(.exclusive, on: package, timeout: .zero)
+      let writer = try await PackageLock.acquire(
+        .exclusive, on: package, options: LockOptions(timeout: .zero))
       for spelling in ["Xlink", "./X/"] {
         let pack = try ChildProcess.run(
           "/bin/sh",
