@@ -98,8 +98,11 @@ struct Pack: ParsableCommand {
   ) async throws -> ExitCode {
     let source = URL(fileURLWithPath: context.absolutePath(package))
     // Types from FOLIO_TYPES_PATH count too: a declared zip-based type names a zip output
-    // and is stored rather than deflated again.
-    let registry = try context.loadTypeRegistry(declarations: [], reportWarnings: false)
+    // and is stored rather than deflated again. Pack needs package types and the formats
+    // it writes, which the system table and declarations hold, so it does not pay to read
+    // the desktop's MIME database (a parse per run).
+    let registry = try context.loadTypeRegistry(
+      declarations: [], reportWarnings: false, includingDesktopTypes: false)
     let resolvedFormat: ArchiveFormat
     let destination: URL
     if let output {

@@ -158,7 +158,8 @@ extension FolioCommand {
         }
       }
 
-      let registry = try context.loadTypeRegistry(declarations: declarations, reportWarnings: false)
+      let registry = try context.loadTypeRegistry(
+        declarations: declarations, reportWarnings: false, includingDesktopTypes: false)
       var inputs: [TypeDeclarationValidator.Input] = []
       var findings: [Diagnostic] = []
       for file in files {

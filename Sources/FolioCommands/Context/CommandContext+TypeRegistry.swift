@@ -2,22 +2,30 @@ import Foundation
 import UniformTypes
 
 extension CommandContext {
-  /// Builds the type registry a command uses: the system types, `--declarations`
-  /// files, and the `FOLIO_TYPES_PATH` and `$XDG_DATA_HOME/folio/types` directories.
+  /// Builds the type registry a command uses: the system types, the shared MIME database of
+  /// the XDG data directories, `--declarations` files, and the `FOLIO_TYPES_PATH` and
+  /// `$XDG_DATA_HOME/folio/types` directories (see ``TypeSearchPaths``).
   ///
   /// - Parameters:
   ///   - declarations: The `--declarations` paths as the user typed them.
   ///   - reportWarnings: Whether to print loading diagnostics to standard error.
+  ///   - includingDesktopTypes: Whether to read the shared MIME database.
   ///   - builder: The builder to load into (the system types by default).
   /// - Returns: The registry.
   /// - Throws: ``UniformTypeError`` when a named declaration file cannot be read.
   func loadTypeRegistry(
-    declarations: [String], reportWarnings: Bool = true,
+    declarations: [String], reportWarnings: Bool = true, includingDesktopTypes: Bool = true,
     startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
   ) throws -> TypeRegistry {
+    let paths = TypeSearchPaths(environment: environment)
     let files = declarations.map { URL(fileURLWithPath: absolutePath($0)) }
+    let database =
+      includingDesktopTypes
+      ? MIMEDatabase.load(mimeDirectories: paths.mimeDirectories, languages: paths.languages)
+      : nil
     let (registry, diagnostics) = try TypeRegistry.load(
-      declarationFiles: files, environment: environment, startingWith: builder)
+      declarationFiles: files, declarationDirectories: paths.declarationDirectories,
+      mimeDatabase: database, languages: paths.languages, startingWith: builder)
     if reportWarnings {
       for diagnostic in diagnostics where diagnostic.severity >= .warning {
         standardError.write("\(diagnostic)\n")

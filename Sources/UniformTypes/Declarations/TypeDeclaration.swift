@@ -44,6 +44,18 @@ public struct TypeDeclaration: Sendable {
   public var location: SourceLocation?
   /// The file the declaration came from as the user named it, or `nil` for system types.
   public var sourceName: String?
+  /// Translations of ``typeDescription`` by language tag (`de`, `pt_br`), from the Linux
+  /// desktop's shared MIME database (its `comment xml:lang` elements).
+  public var localizedDescriptions: [String: String]
+  /// A short name for the format (`ODS`), from the shared MIME database's `acronym`.
+  public var acronym: String?
+  /// The acronym spelled out (`OpenDocument Spreadsheet`), from `expanded-acronym`.
+  public var expandedAcronym: String?
+  /// The icon name of the type's category (`x-office-spreadsheet`), from `generic-icon`.
+  public var genericIconName: String?
+  /// Where the shared MIME database describes the type, when it does (for a system type
+  /// both databases describe, the desktop's description merged into Apple's).
+  public var desktopDatabaseLocation: SourceLocation?
 
   /// Creates a declaration.
   ///
@@ -74,6 +86,11 @@ public struct TypeDeclaration: Sendable {
     self.otherKeys = []
     self.location = location
     self.sourceName = sourceName
+    self.localizedDescriptions = [:]
+    self.acronym = nil
+    self.expandedAcronym = nil
+    self.genericIconName = nil
+    self.desktopDatabaseLocation = nil
   }
 
   /// The direct parents, in declared order.

@@ -647,9 +647,11 @@ extension SystemTypeTable {
     org.openxmlformats.wordprocessingml.template	org.openxmlformats.openxml public.composite-content	dotx	application/vnd.openxmlformats-officedocument.wordprocessingml.template	Office Open XML word processing template	imported	apple-unconfirmed		
     org.openxmlformats.wordprocessingml.template.macroenabled	org.openxmlformats.openxml public.composite-content public.executable	dotm	application/vnd.ms-word.template.macroEnabled.12	Office Open XML word processing template (macros enabled)	imported	apple-unconfirmed		
     org.smpte.mxf	public.movie	mxf	application/mxf	Material eXchange Format	imported	apple-unconfirmed		
+    org.sqlite.sqlite3	public.data public.database	sqlite sqlite3	application/vnd.sqlite3 application/x-sqlite3	SQLite database	folio	folio		
     org.tukaani.tar-xz-archive	public.data public.archive org.tukaani.xz-archive	txz tar.xz	application/x-xz-compressed-tar	xz-compressed tar archive	imported	apple-unconfirmed		
     org.tukaani.xz-archive	public.data public.archive	xz	application/x-xz	xz file	imported	apple-unconfirmed		
     org.w3.webvtt	public.text	vtt	text/vtt	WebVTT Format	exported	apple-unconfirmed		
+    org.webassembly.wasm	public.data public.executable	wasm	application/wasm	WebAssembly module	folio	folio		
     org.webmproject.webm	public.movie	webm	video/webm audio/webm	WebM movie	imported	apple-unconfirmed		
     org.webmproject.webp	public.image	webp	image/webp	WebP image	imported	apple		
     org.xiph.flac	public.audio	flac	audio/flac	FLAC audio	imported	apple-unconfirmed		

@@ -12,11 +12,13 @@ extension TypeRegistry {
   /// - a directory whose extension maps to a type conforming to
   ///   `com.apple.package` is that package type; any other directory is
   ///   `public.folder`;
-  /// - a file is typed by its extension: the longest declared multi-part
-  ///   extension wins (`a.tar.gz` is a gzip-compressed tar archive before it
-  ///   is gzip), an undeclared extension gets a stable dynamic identifier
-  ///   conforming to `public.data`, and a file without an extension is
-  ///   `public.data`;
+  /// - a file is typed by its name: first by the extensions of the types loaded from
+  ///   declaration files (the longest multi-part extension first), then by the system
+  ///   types' extensions and the shared MIME database's globs together, as the
+  ///   shared-mime-info specification matches globs (literal names first, then the
+  ///   highest weight, then the longest pattern, so `a.tar.gz` is a gzip-compressed tar
+  ///   before it is gzip); an unknown extension gets a stable dynamic identifier conforming
+  ///   to `public.data`, and a file without an extension is `public.data`;
   /// - pipes, sockets and devices get their `public.` item types.
   ///
   /// A leading dot starts a hidden name, not an extension (`.profile` has none).
@@ -26,36 +28,10 @@ extension TypeRegistry {
   ///   - kind: What the item is.
   /// - Returns: Its type; never `nil`, so every item has a type.
   public func identify(fileName: String, kind: FileSystemItemKind) -> TypeIdentifier {
-    switch kind {
-    case .symbolicLink: return .symlink
-    case .namedPipe: return "public.named-pipe"
-    case .socket: return "public.socket"
-    case .characterDevice: return "public.character-special"
-    case .blockDevice: return "public.block-special"
-    case .directory:
-      guard let package = indexByIdentifier[.package] else { return .folder }
-      for suffix in Self.extensionSuffixes(of: fileName) {
-        if let candidate = extensionCandidates(suffix).first(where: { conforms($0, package) }) {
-          return nodes[Int(candidate)].identifier
-        }
-      }
-      return .folder
-    case .regularFile:
-      let suffixes = Self.extensionSuffixes(of: fileName)
-      let directory = indexByIdentifier[.directory]
-      for suffix in suffixes {
-        if let candidate = extensionCandidates(suffix).first(where: { candidate in
-          directory.map { !conforms(candidate, $0) } ?? true
-        }) {
-          return nodes[Int(candidate)].identifier
-        }
-      }
-      guard let last = suffixes.last else { return .data }
-      return .dynamic(tagClass: .filenameExtension, tag: last)
-    }
+    identification(forFileNamed: fileName, kind: kind, content: nil).identifier
   }
 
-  /// The type of the item at a path, looked at with `lstat` (links are not followed).
+  /// The type of the item at a path, looked at with `lstat` (links are not followed), by name.
   ///
   /// When the path cannot be examined (it does not exist, or permission is
   /// denied), it is typed by name as a regular file.
@@ -108,5 +84,15 @@ extension TypeRegistry {
       index += 1
     }
     return suffixes
+  }
+
+  /// How many leading bytes of a leading dot run a name has (`..x` has 2).
+  static func leadingDots(of name: String) -> Int {
+    var count = 0
+    for byte in name.utf8 {
+      guard byte == UInt8(ascii: ".") else { break }
+      count += 1
+    }
+    return count
   }
 }

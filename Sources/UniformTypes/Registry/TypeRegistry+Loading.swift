@@ -3,59 +3,42 @@ public import Foundation
 public import PropertyLists
 
 extension TypeRegistry {
-  /// The directories searched for declaration files, in load order.
+  /// Builds a registry from the system types, a shared MIME database and declaration files.
   ///
-  /// Every directory of `FOLIO_TYPES_PATH` (colon-separated, empty entries
-  /// skipped), then the user's database `$XDG_DATA_HOME/folio/types/`
-  /// (`XDG_DATA_HOME` defaults to `~/.local/share`, as in the XDG base
-  /// directory specification and shared-mime-info).
-  ///
-  /// - Parameter environment: The environment to read the variables from.
-  /// - Returns: The directories; they may not exist.
-  public static func declarationDirectories(environment: [String: String]) -> [URL] {
-    var directories: [URL] = []
-    if let path = environment["FOLIO_TYPES_PATH"] {
-      for entry in path.split(separator: ":") where !entry.isEmpty {
-        directories.append(URL(fileURLWithPath: String(entry), isDirectory: true))
-      }
-    }
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      directories.append(
-        URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("folio/types"))
-    } else if let home = environment["HOME"], !home.isEmpty {
-      directories.append(
-        URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
-          ".local/share/folio/types"))
-    }
-    return directories
-  }
-
-  /// Builds a registry from the system types and every declaration file the user provides.
-  ///
-  /// Sources load in this order, and when two declare one type the earlier
+  /// Which files and folders to read is the caller's choice (the `folio` command reads
+  /// `FOLIO_TYPES_PATH`, the XDG data directories and the user's language from its
+  /// environment). Sources load in this order, and when two declare one type the earlier
   /// wins (exported still beats imported), with a diagnostic for the later:
-  /// 1. `declarationFiles` (`--declarations FILE`), in the order given;
-  /// 2. every `*.plist` in each directory of ``declarationDirectories(environment:)``,
-  ///    sorted by name.
+  /// 1. the shared MIME database, merged into the system types (see
+  ///    ``TypeRegistryBuilder/add(_:languages:)``);
+  /// 2. `declarationFiles`, in the order given;
+  /// 3. every `*.plist` in each of `declarationDirectories`, sorted by name.
   ///
   /// A named file that cannot be read is an error; an unreadable file found in
   /// a directory is reported as a diagnostic and skipped, so one broken file
   /// does not stop every command. Missing directories are skipped silently.
   ///
   /// - Parameters:
-  ///   - declarationFiles: Files named on the command line.
-  ///   - environment: The environment (`FOLIO_TYPES_PATH`, `XDG_DATA_HOME`, `HOME`).
-  ///   - builder: The builder to add the files to (the system types by default; a
-  ///     caller may add its own types first, as the exporters do).
-  /// - Returns: The registry and every diagnostic from reading, decoding and conflicts.
+  ///   - declarationFiles: Files the user named.
+  ///   - declarationDirectories: Folders whose `*.plist` files declare more types.
+  ///   - mimeDatabase: The Linux desktop's types, or `nil` for none.
+  ///   - languages: Language tags in order of preference, for the desktop types' descriptions.
+  ///   - builder: The builder to add to (the system types by default; a caller may add its
+  ///     own types first, as the exporters do).
+  /// - Returns: The registry and every diagnostic from reading, decoding and conflicts
+  ///   (the database's included).
   /// - Throws: ``UniformTypeError`` with `unreadable-declarations` when a named file
   ///   cannot be read or parsed; its cause is the reader's error.
   public static func load(
-    declarationFiles: [URL], environment: [String: String],
-    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
+    declarationFiles: [URL], declarationDirectories: [URL] = [], mimeDatabase: MIMEDatabase? = nil,
+    languages: [String] = [], startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
   ) throws -> (TypeRegistry, [Diagnostic]) {
     var builder = builder
     var diagnostics: [Diagnostic] = []
+    if let mimeDatabase {
+      diagnostics += mimeDatabase.diagnostics
+      builder.add(mimeDatabase, languages: languages)
+    }
     for file in declarationFiles {
       do {
         let source = try DeclarationSource(contentsOf: file, displayName: file.path)
@@ -67,7 +50,7 @@ extension TypeRegistry {
           location: error.location, cause: error)
       }
     }
-    for directory in declarationDirectories(environment: environment) {
+    for directory in declarationDirectories {
       for file in plistFiles(in: directory) {
         do {
           let source = try DeclarationSource(contentsOf: file, displayName: file.path)

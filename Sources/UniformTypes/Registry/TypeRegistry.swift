@@ -41,11 +41,17 @@ public struct TypeRegistry: Sendable {
   let extensionIndex: [String: [Int32]]
   /// The names of the sources loaded, in load order.
   public let sourceNames: [String]
+  /// Globs, magic and root-XML rules for identification by name and content.
+  let contentRules: ContentRules
 
-  init(nodes: [Node], sourceNames: [String], tagIndex: [TagClass: [String: [Int32]]]) {
+  init(
+    nodes: [Node], sourceNames: [String], tagIndex: [TagClass: [String: [Int32]]],
+    contentRules: ContentRules = ContentRules()
+  ) {
     self.nodes = nodes
     self.sourceNames = sourceNames
     self.tagIndex = tagIndex
+    self.contentRules = contentRules
     self.extensionIndex = tagIndex[.filenameExtension] ?? [:]
     var index: [TypeIdentifier: Int32] = [:]
     index.reserveCapacity(nodes.count)

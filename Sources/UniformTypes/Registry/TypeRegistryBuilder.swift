@@ -13,20 +13,29 @@ public import PropertyLists
 ///
 /// Only the declaration in effect contributes tags.
 public struct TypeRegistryBuilder: Sendable {
-  private struct Entry: Sendable {
+  struct Entry: Sendable {
     var declaration: TypeDeclaration
     /// Load order, to rank tag candidates.
     var sequence: Int
+    /// How many of the declaration's tags are its own; the rest were merged in from the
+    /// shared MIME database and rank after every declared tag.
+    var ownTagCount: Int
   }
 
-  private var entries: [TypeIdentifier: Entry] = [:]
-  private var order: [TypeIdentifier] = []
+  var entries: [TypeIdentifier: Entry] = [:]
+  var order: [TypeIdentifier] = []
   private var sequence = 0
-  private var sourceNames: [String] = []
+  var sourceNames: [String] = []
   /// How each system type ranks for a tag several system types claim.
-  private var systemRanking: [TypeIdentifier: SystemRanking] = [:]
+  var systemRanking: [TypeIdentifier: SystemRanking] = [:]
+  /// shared-mime-info names that denote a system type Apple lists under other MIME types.
+  var desktopEquivalents: [String: TypeIdentifier] = [:]
+  /// The shared MIME database's types added, each with the identifier it became.
+  var desktopTypes: [(definition: MIMETypeDefinition, identifier: TypeIdentifier)] = []
+  /// Whether a shared MIME database was added (even an empty one).
+  var hasDesktopDatabase = false
   /// Conflicts found so far, in load order.
-  public private(set) var diagnostics: [Diagnostic] = []
+  public internal(set) var diagnostics: [Diagnostic] = []
 
   /// Creates a builder.
   ///
@@ -56,6 +65,9 @@ public struct TypeRegistryBuilder: Sendable {
       systemRanking[identifier] = SystemRanking(
         isImported: row.declaration == .imported,
         preferredFor: Set(row.preferredFor.map(TypeIdentifier.foldCase)))
+      for mimeType in row.desktopMIMETypes {
+        desktopEquivalents[TypeIdentifier.foldCase(mimeType)] = identifier
+      }
     }
   }
 
@@ -86,7 +98,8 @@ public struct TypeRegistryBuilder: Sendable {
           at: declaration.identifierLocation ?? declaration.location,
           hint: "remove the declaration and use the system type"))
     case (.imported, .exported), (.imported, .system):
-      entries[identifier] = Entry(declaration: declaration, sequence: nextSequence())
+      entries[identifier] = Entry(
+        declaration: declaration, sequence: nextSequence(), ownTagCount: declaration.tags.count)
     case (.exported, .imported), (.exported, .system):
       break
     default:
@@ -152,30 +165,43 @@ public struct TypeRegistryBuilder: Sendable {
       sortKeys.append((rank, entries[nodes[position].identifier]?.sequence ?? 0))
     }
     let ranked = (0..<declaredCount).sorted { sortKeys[$0] < sortKeys[$1] }
+    // Each declaration's own tags first, ranked; tags merged in from the shared MIME
+    // database after every declared one, so the desktop never outranks a declaration.
     var tagIndex: [TagClass: [String: [Int32]]] = [:]
-    for position in ranked {
-      guard let declaration = nodes[position].declaration else { continue }
-      for tag in declaration.tags {
-        var classIndex = tagIndex.removeValue(forKey: tag.tagClass) ?? [:]
-        Self.appendOnce(Int32(position), to: &classIndex[tag.lookupKey, default: []])
-        tagIndex[tag.tagClass] = classIndex
+    for pass in 0..<2 {
+      for position in ranked {
+        guard let declaration = nodes[position].declaration,
+          let entry = entries[nodes[position].identifier]
+        else { continue }
+        let tags =
+          pass == 0
+          ? declaration.tags.prefix(entry.ownTagCount)
+          : declaration.tags.dropFirst(entry.ownTagCount)
+        for tag in tags {
+          var classIndex = tagIndex.removeValue(forKey: tag.tagClass) ?? [:]
+          Self.appendOnce(Int32(position), to: &classIndex[tag.lookupKey, default: []])
+          tagIndex[tag.tagClass] = classIndex
+        }
       }
+      if pass == 0 { rankSystemCandidates(in: &tagIndex, nodes: nodes) }
     }
-    rankSystemCandidates(in: &tagIndex, nodes: nodes)
-    return TypeRegistry(nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex)
+    let content = makeContentRules(nodes: nodes, index: index, tagIndex: tagIndex)
+    return TypeRegistry(
+      nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex, contentRules: content)
   }
 
   /// How a system type ranks among system types claiming the same tag.
-  private struct SystemRanking: Sendable {
+  struct SystemRanking: Sendable {
     /// Imported by the system (someone else owns the type).
     var isImported: Bool
     /// Folded tags for which the table names this type the first answer.
     var preferredFor: Set<String>
   }
 
-  /// Orders the system types claiming each tag as the table's header describes: the type
-  /// preferred for the tag, the declaring type over importers, `public.` types, types
-  /// conforming to `public.data`, then table order. User-declared candidates stay first.
+  /// Orders the system types claiming each tag as the table's header describes.
+  ///
+  /// The type preferred for the tag, the declaring type over importers, `public.` types,
+  /// types conforming to `public.data`, then table order. User-declared candidates stay first.
   private func rankSystemCandidates(
     in tagIndex: inout [TagClass: [String: [Int32]]], nodes: [TypeRegistry.Node]
   ) {
@@ -223,7 +249,7 @@ public struct TypeRegistryBuilder: Sendable {
   ///   - identifier: The system type.
   ///   - tag: The folded tag.
   ///   - isData: Whether the type conforms to `public.data` (asked only on a tie before it).
-  private func systemSortKey(_ identifier: TypeIdentifier, tag: String, isData: () -> Bool) -> (
+  func systemSortKey(_ identifier: TypeIdentifier, tag: String, isData: () -> Bool) -> (
     Int, Int, Int, Int
   ) {
     let ranking = systemRanking[identifier]
@@ -235,17 +261,19 @@ public struct TypeRegistryBuilder: Sendable {
     )
   }
 
-  /// Appends a candidate unless it is already the last one (a tag repeated in one declaration).
+  /// Appends a candidate unless it is already there (a tag repeated in one declaration).
   private static func appendOnce(_ position: Int32, to candidates: inout [Int32]) {
-    if candidates.last != position { candidates.append(position) }
+    if !candidates.contains(position) { candidates.append(position) }
   }
 
-  private mutating func insert(_ declaration: TypeDeclaration) {
-    entries[declaration.identifier] = Entry(declaration: declaration, sequence: nextSequence())
+  mutating func insert(_ declaration: TypeDeclaration, ownTagCount: Int? = nil) {
+    entries[declaration.identifier] = Entry(
+      declaration: declaration, sequence: nextSequence(),
+      ownTagCount: ownTagCount ?? declaration.tags.count)
     order.append(declaration.identifier)
   }
 
-  private mutating func nextSequence() -> Int {
+  mutating func nextSequence() -> Int {
     sequence += 1
     return sequence
   }

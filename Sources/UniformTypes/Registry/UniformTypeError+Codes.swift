@@ -5,6 +5,8 @@ extension UniformTypeError.Code {
   public static let unreadableDeclarations = Self("unreadable-declarations")
   /// A path to identify does not exist.
   public static let noSuchItem = Self("no-such-item")
+  /// A file's content was needed to identify it and cannot be read.
+  public static let unreadableContent = Self("unreadable-content")
   /// A type named by the user is not known to the registry.
   public static let unknownType = Self("unknown-type")
   /// A build template could not be preprocessed (an `#include`, an unbalanced `#endif`).

@@ -15,7 +15,11 @@ import Testing
   private func run(_ words: [String]) async -> (Int32, String) {
     let out = OutputSink.buffer()
     let context = CommandContext(
-      standardOutput: out, standardError: .buffer(), environment: ["HOME": "/nonexistent"],
+      standardOutput: out, standardError: .buffer(),
+      environment: [
+        // No user types and no desktop database: the README counts the compiled-in types.
+        "HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent",
+      ],
       currentDirectory: "/")
     let status = await FolioMain.run(words, context: context)
     return (status, out.text)

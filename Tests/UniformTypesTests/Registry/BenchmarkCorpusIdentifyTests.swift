@@ -7,7 +7,7 @@ import UniformTypes
   @Test func packagesOfTheBenchmarkCorpusAreNotebooks() throws {
     let corpus = try BenchmarkCorpus.small()
     let (registry, diagnostics) = try TypeRegistry.load(
-      declarationFiles: [ProjectPaths.sampleInfoPlist], environment: [:])
+      declarationFiles: [ProjectPaths.sampleInfoPlist])
     #expect(diagnostics.isEmpty)
     for name in ["pages.examplenotebook", "media.examplenotebook", "mixed.examplenotebook"] {
       let path = corpus.appendingPathComponent(name).path

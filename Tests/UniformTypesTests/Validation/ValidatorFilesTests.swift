@@ -31,25 +31,14 @@ import UniformTypes
       let broken = folder.appendingPathComponent("broken.plist")
       try Data("<plist><dict><key>a</key></dict></plist>".utf8).write(to: broken)
       #expect(throws: UniformTypeError.self) {
-        try TypeRegistry.load(declarationFiles: [broken], environment: [:])
+        try TypeRegistry.load(declarationFiles: [broken])
       }
       // The same file found in a directory is skipped with a warning.
       let (registry, diagnostics) = try TypeRegistry.load(
-        declarationFiles: [], environment: ["FOLIO_TYPES_PATH": folder.path, "HOME": folder.path])
+        declarationFiles: [], declarationDirectories: [folder])
       #expect(diagnostics.map(\.code) == ["unreadable-file"])
       #expect(diagnostics.first?.severity == .warning)
       #expect(registry.isDeclared(.plainText))
     }
-  }
-
-  @Test func directoriesComeFromTheEnvironmentInOrder() {
-    let directories = TypeRegistry.declarationDirectories(environment: [
-      "FOLIO_TYPES_PATH": "/a::/b", "HOME": "/home/u",
-    ]).map(\.path)
-    #expect(directories == ["/a", "/b", "/home/u/.local/share/folio/types"])
-    let xdg = TypeRegistry.declarationDirectories(environment: [
-      "XDG_DATA_HOME": "/data", "HOME": "/home/u",
-    ]).map(\.path)
-    #expect(xdg == ["/data/folio/types"])
   }
 }

@@ -1,0 +1,31 @@
+extension TypeIdentifier {
+  /// The domain of the identifiers Folio gives the Linux desktop's MIME types that no
+  /// system type declares.
+  public static let desktopDomain = "org.freedesktop.mime"
+
+  /// The identifier Folio gives a MIME type of the shared MIME database that no system
+  /// type declares: `org.freedesktop.mime.` then the MIME type in lower case with `/`
+  /// written `.`, `+` written `-plus-`, and any other character an identifier cannot
+  /// hold written `-` (`application/x-matroska` is `org.freedesktop.mime.application.x-matroska`,
+  /// `application/ld+json` is `org.freedesktop.mime.application.ld-plus-json`).
+  ///
+  /// The same MIME type gives the same identifier on every machine.
+  ///
+  /// - Parameter mimeType: A `media/subtype` MIME type.
+  /// - Returns: The identifier.
+  public static func desktop(mimeType: String) -> TypeIdentifier {
+    var text = desktopDomain + "."
+    for scalar in TypeIdentifier.foldCase(mimeType).unicodeScalars {
+      switch scalar {
+      case "a"..."z", "0"..."9", "-", ".": text.unicodeScalars.append(scalar)
+      case "/": text += "."
+      case "+": text += "-plus-"
+      default: text += "-"
+      }
+    }
+    return TypeIdentifier(text)
+  }
+
+  /// Whether the identifier is one Folio made for a shared MIME database type.
+  public var isDesktop: Bool { key.hasPrefix(Self.desktopDomain + ".") }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import UniformTypes
+
+/// The 39 everyday extensions of issue 14 (22 of them gave a `dyn.` type before Folio knew
+/// Apple's full table and the desktop's database) resolve to declared types.
+@Suite struct EverydayExtensionsTests {
+  static let extensions = [
+    "docx", "xlsx", "pptx", "odt", "ods", "odp", "epub", "webp", "mkv", "webm", "flac", "wasm",
+    "toml", "sqlite", "deb", "rpm", "jar", "heic", "avif", "svg", "ogg", "opus", "m4a", "mp3",
+    "mp4", "mov", "wav", "csv", "md", "yaml", "json", "xml", "html", "py", "swift", "rs", "go",
+    "sh", "7z",
+  ]
+  /// Those only the Linux desktop's database declares.
+  static let desktopOnly: Set<String> = [
+    "mkv", "toml", "deb", "rpm", "avif", "ogg", "opus", "rs", "go",
+  ]
+
+  @Test func withAppleTablesAloneAllButTheDesktopsOwnResolve() {
+    #expect(Self.extensions.count == 39)
+    for name in Self.extensions where !Self.desktopOnly.contains(name) {
+      let type = TypeRegistry.system.identify(fileName: "file.\(name)", kind: .regularFile)
+      #expect(TypeRegistry.system.isDeclared(type), "\(name) → \(type)")
+    }
+  }
+
+  @Test func withTheDesktopDatabaseEveryOneResolves() {
+    let system = URL(fileURLWithPath: "/usr/share/mime")
+    guard FileManager.default.fileExists(atPath: system.appendingPathComponent("packages").path)
+    else {
+      print("shared-mime-info is not installed (scripts/bootstrap.sh installs it); skipped")
+      return
+    }
+    var builder = TypeRegistryBuilder()
+    builder.add(MIMEDatabase.load(mimeDirectories: [system], languages: []))
+    let registry = builder.build()
+    for name in Self.extensions {
+      let type = registry.identify(fileName: "file.\(name)", kind: .regularFile)
+      #expect(registry.isDeclared(type), "\(name) → \(type)")
+      #expect(!type.isDynamic, "\(name)")
+    }
+    #expect(
+      registry.identify(fileName: "a.mkv", kind: .regularFile)
+        == "org.freedesktop.mime.video.x-matroska")
+    #expect(registry.conforms("org.freedesktop.mime.video.x-matroska", to: .movie))
+    #expect(
+      registry.identify(fileName: "a.docx", kind: .regularFile)
+        == "org.openxmlformats.wordprocessingml.document")
+  }
+}
