@@ -11,12 +11,15 @@ extension ExportItem {
     case name = "by its name"
     /// From the first bytes of the content.
     case content = "by its content"
+    /// From the name, with the content choosing among the types it allows.
+    case nameAndContent = "by its name and its content"
   }
 
   /// Identifies the item at `url`: by the given type, else by its name, else by its first bytes.
   ///
-  /// A regular file whose name gives only a generic or dynamic type (no
-  /// extension, an unknown one) is sniffed with ``ContentSniffer``.
+  /// A regular file whose name says nothing (no extension, an unknown one) or allows
+  /// several types is identified by its first bytes too, through the registry's content
+  /// rules (see ``TypeRegistry/identification(ofItemAtPath:content:)``).
   ///
   /// - Parameters:
   ///   - url: The file or folder.
@@ -28,24 +31,24 @@ extension ExportItem {
   public static func identify(
     at url: URL, displayName: String, declaredType: TypeIdentifier? = nil, registry: TypeRegistry
   ) throws -> (ExportItem, TypeEvidence) {
-    guard let kind = TypeRegistry.itemKind(atPath: url.path) else {
+    guard TypeRegistry.itemKind(atPath: url.path) != nil else {
       throw ExportError(
         .readFailed, "'\(displayName)' does not exist", cause: SystemError.current)
     }
     if let declaredType {
       return (ExportItem(url: url, type: declaredType, displayName: displayName), .given)
     }
-    let byName = registry.identify(path: url.path)
-    if kind == .regularFile && (byName == .data || byName.isDynamic),
-      let handle = try? FileHandle(forReadingFrom: url)
-    {
-      defer { try? handle.close() }
-      if let prefix = try? handle.read(upToCount: ContentSniffer.prefixLength),
-        let sniffed = ContentSniffer.type(of: prefix)
-      {
-        return (ExportItem(url: url, type: sniffed, displayName: displayName), .content)
+    // A file that cannot be read is typed by its name; reading it later reports why.
+    let result =
+      (try? registry.identification(ofItemAtPath: url.path, content: .whenNameIsInconclusive))
+      ?? registry.identification(
+        forFileNamed: url.lastPathComponent, kind: .regularFile, content: nil)
+    let evidence: TypeEvidence =
+      switch result.evidence {
+      case .content: .content
+      case .both: .nameAndContent
+      case .name, .kind: .name
       }
-    }
-    return (ExportItem(url: url, type: byName, displayName: displayName), .name)
+    return (ExportItem(url: url, type: result.identifier, displayName: displayName), evidence)
   }
 }

@@ -156,7 +156,7 @@ struct Export: ParsableCommand {
         declaredType: declaredType, registry: registry)
     }
     let data = try context.readStandardInput()
-    guard let type = declaredType ?? ContentSniffer.type(of: data) else {
+    guard let type = declaredType ?? ContentSniffer.type(of: data, registry: registry) else {
       throw UsageError("cannot tell what standard input holds; say it with '--from TYPE'")
     }
     guard !registry.conforms(type, to: .directory) else {

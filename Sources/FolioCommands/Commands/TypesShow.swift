@@ -39,8 +39,14 @@ extension FolioCommand.Types {
           text += "description: \(description)\n"
         }
         switch declaration.kind {
+        case .system where declaration.sourceName != nil:
+          let place = declaration.location?.description ?? declaration.sourceName ?? "?"
+          text += "declared: by the shared MIME database, \(place)\n"
         case .system:
           text += "declared: by the system (compiled into folio)\n"
+          if let place = declaration.desktopDatabaseLocation {
+            text += "also described: by the shared MIME database, \(place)\n"
+          }
         case .exported, .imported:
           let place = declaration.identifierLocation?.description ?? declaration.sourceName ?? "?"
           text += "declared: \(declaration.kind.rawValue) in \(place)\n"
@@ -56,6 +62,19 @@ extension FolioCommand.Types {
           let values = declaration.tags(tagClass).map { tagClass == .osType ? "'\($0)'" : $0 }
           text += "\(tagClass): \(values.joined(separator: " "))\n"
         }
+        for definition in registry.desktopDefinitions(for: identifier)
+        where !definition.globs.isEmpty {
+          let globs = definition.globs.map {
+            "\($0.pattern) (weight \($0.weight)\($0.isCaseSensitive ? ", case-sensitive" : ""))"
+          }
+          text += "globs (\(definition.name)): \(globs.joined(separator: ", "))\n"
+        }
+        if let acronym = declaration.acronym {
+          text += "acronym: \(acronym)"
+          if let expanded = declaration.expandedAcronym { text += " (\(expanded))" }
+          text += "\n"
+        }
+        if let icon = declaration.genericIconName { text += "generic icon: \(icon)\n" }
         if let url = declaration.referenceURL?.value { text += "reference URL: \(url)\n" }
         if let version = declaration.version?.value { text += "version: \(version)\n" }
       } else if let specification = identifier.dynamicSpecification {

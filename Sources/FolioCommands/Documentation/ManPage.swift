@@ -60,6 +60,13 @@ struct ManPage {
       .TP
       .B XDG_DATA_HOME
       Types are also loaded from \\fI$XDG_DATA_HOME/folio/types\\fR (default \\fI~/.local/share/folio/types\\fR).
+      The Linux desktop's shared MIME database is read from \\fI$XDG_DATA_HOME/mime/packages\\fR too, after the folders of \\fBXDG_DATA_DIRS\\fR.
+      .TP
+      .B XDG_DATA_DIRS
+      Colon-separated folders whose \\fImime/packages/*.xml\\fR files (the shared MIME database's source) add the desktop's types, globs and content rules to \\fBtypes\\fR and \\fBexport\\fR (default \\fI/usr/local/share:/usr/share\\fR; \\fBvalidate\\fR and \\fBpack\\fR do not read them).
+      .TP
+      .B LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+      The language of the desktop types' descriptions.
       .TP
       .B SOURCE_DATE_EPOCH
       Makes \\fBpack\\fR reproducible and clamps modification times to it.

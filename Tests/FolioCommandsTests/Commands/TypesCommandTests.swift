@@ -4,9 +4,12 @@ import Foundation
 import Testing
 
 @Suite struct TypesCommandTests {
-  private func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:])
-    async -> (status: Int32, output: String, error: String)
-  {
+  /// No desktop database, so results do not depend on what the machine has installed.
+  static let isolated = ["XDG_DATA_DIRS": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"]
+
+  private func run(
+    _ arguments: [String], in folder: URL, environment: [String: String] = isolated
+  ) async -> (status: Int32, output: String, error: String) {
     let context = CommandContext(
       standardOutput: .buffer(), standardError: .buffer(), environment: environment,
       currentDirectory: folder.path)
@@ -120,6 +123,7 @@ import Testing
       ).write(to: user.appendingPathComponent("b.plist"))
       let environment = [
         "FOLIO_TYPES_PATH": shared.path + "::/nonexistent", "XDG_DATA_HOME": folder.path + "/data",
+        "XDG_DATA_DIRS": "/nonexistent",
       ]
       let result = await run(
         ["types", "list", "--conforming-to", "public.data"], in: folder, environment: environment)
@@ -127,6 +131,147 @@ import Testing
       #expect(result.output.contains("com.example.shared\t\t.shr\t"))
       #expect(result.output.contains("com.example.user\t\t.usr\t"))
       #expect(result.error.contains("[conflicting-declaration]"))
+    }
+  }
+
+  /// A desktop database in `folder/share/mime/packages/test.xml`, and the environment that reads it.
+  private func desktop(in folder: URL) throws -> [String: String] {
+    let packages = folder.appendingPathComponent("share/mime/packages")
+    try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+    try Data(
+      """
+      <?xml version="1.0"?>
+      <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+        <mime-type type="application/x-folio-test">
+          <comment>Folio test data</comment>
+          <comment xml:lang="fr">Données de test</comment>
+          <acronym>FTD</acronym>
+          <generic-icon name="x-office-document"/>
+          <glob pattern="*.ftd" weight="60"/>
+          <magic priority="80"><match type="string" value="FOLIO-TEST" offset="0:8"/></magic>
+        </mime-type>
+        <mime-type type="text/plain"><glob pattern="*.txt"/></mime-type>
+        <mime-type type="application/xml">
+          <magic priority="40"><match type="string" value="&lt;?xml" offset="0"/></magic>
+        </mime-type>
+        <mime-type type="image/svg+xml">
+          <glob pattern="*.svg"/>
+          <root-XML namespaceURI="http://www.w3.org/2000/svg" localName="svg"/>
+        </mime-type>
+      </mime-info>
+      """.utf8
+    ).write(to: packages.appendingPathComponent("test.xml"))
+    return [
+      "XDG_DATA_DIRS": folder.appendingPathComponent("share").path, "XDG_DATA_HOME": "/nonexistent",
+    ]
+  }
+
+  @Test func identifyReadsContentWhenTheNameSaysNothingOrWhenAsked() async throws {
+    try await withTemporaryDirectory("types-identify-content") { folder in
+      let environment = try desktop(in: folder)
+      try Data("xxFOLIO-TEST data".utf8).write(to: folder.appendingPathComponent("mystery"))
+      try Data("xxFOLIO-TEST data".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+      try Data("plain words".utf8).write(to: folder.appendingPathComponent("words.txt"))
+      let byName = await run(
+        ["types", "identify", "mystery", "notes.txt"], in: folder, environment: environment)
+      #expect(byName.status == 0)
+      #expect(
+        byName.output == """
+          mystery\torg.freedesktop.mime.application.x-folio-test
+          notes.txt\tpublic.plain-text
+
+          """)
+      let byContent = await run(
+        ["types", "identify", "--content", "--all", "notes.txt", "words.txt"], in: folder,
+        environment: environment)
+      #expect(byContent.status == 0, "\(byContent.error)")
+      #expect(
+        byContent.output == """
+          notes.txt\torg.freedesktop.mime.application.x-folio-test
+          \tpublic.plain-text\tname\tglob *.txt\t50\ttext/plain
+          \torg.freedesktop.mime.application.x-folio-test\tcontent\tmagic\t80\tapplication/x-folio-test
+          words.txt\tpublic.plain-text
+          \tpublic.plain-text\tname\tglob *.txt\t50\ttext/plain
+          \tpublic.utf8-plain-text\tcontent\tUTF-8 text\t0\t
+
+          """)
+    }
+  }
+
+  @Test func identifyWritesOneJSONArray() async throws {
+    try await withTemporaryDirectory("types-identify-json") { folder in
+      let environment = try desktop(in: folder)
+      try Data("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+        .write(to: folder.appendingPathComponent("drawing"))
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("N.examplenotebook"), withIntermediateDirectories: true)
+      let result = await run(
+        [
+          "types", "identify", "--format", "json", "--all", "--declarations",
+          ProjectPaths.sampleInfoPlist.path, "drawing", "N.examplenotebook", "missing",
+        ], in: folder, environment: environment)
+      #expect(result.status == 1)
+      #expect(result.error.isEmpty)
+      let records = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+      #expect(records.count == 3)
+      #expect(records[0]["path"] as? String == "drawing")
+      #expect(records[0]["identifier"] as? String == "public.svg-image")
+      #expect(records[0]["by"] as? String == "content")
+      #expect((records[0]["mimeTypes"] as? [String])?.first == "image/svg+xml")
+      let candidates = try #require(records[0]["candidates"] as? [[String: Any]])
+      #expect(candidates.first?["rule"] as? String == "root-XML http://www.w3.org/2000/svg svg")
+      #expect(candidates.first?["strength"] as? Int == 80)
+      #expect(records[1]["identifier"] as? String == "com.example.notebook")
+      #expect(records[1]["by"] as? String == "name")
+      #expect(records[2]["path"] as? String == "missing")
+      #expect(records[2]["error"] as? String == "no such file or directory")
+      #expect(records[2]["identifier"] == nil)
+      let bad = await run(["types", "identify", "--format", "yaml", "x"], in: folder)
+      #expect(bad.status == 64)
+    }
+  }
+
+  @Test func showAndListIncludeTheDesktopsTypesInTheUsersLanguage() async throws {
+    try await withTemporaryDirectory("types-desktop-show") { folder in
+      var environment = try desktop(in: folder)
+      environment["LANG"] = "fr_FR.UTF-8"
+      let show = await run(["types", "show", "ftd"], in: folder, environment: environment)
+      #expect(show.status == 0, "\(show.error)")
+      #expect(show.output.contains("identifier: org.freedesktop.mime.application.x-folio-test\n"))
+      #expect(show.output.contains("description: Données de test\n"))
+      #expect(
+        show.output.contains(
+          "declared: by the shared MIME database, \(folder.path)/share/mime/packages/test.xml:3\n"))
+      #expect(show.output.contains("globs (application/x-folio-test): *.ftd (weight 60)\n"))
+      #expect(show.output.contains("acronym: FTD\n"))
+      #expect(show.output.contains("generic icon: x-office-document\n"))
+      let svg = await run(
+        ["types", "show", "public.svg-image"], in: folder, environment: environment)
+      #expect(svg.output.contains("declared: by the system (compiled into folio)\n"))
+      #expect(svg.output.contains("also described: by the shared MIME database, "))
+      let isolatedList = await run(["types", "list"], in: folder)
+      let desktopList = await run(["types", "list"], in: folder, environment: environment)
+      let isolatedCount = isolatedList.output.split(separator: "\n").count
+      #expect(isolatedCount == 890)
+      #expect(desktopList.output.split(separator: "\n").count == isolatedCount + 1)
+    }
+  }
+
+  @Test func aBrokenDesktopDatabaseIsReportedAndTheRestStillWorks() async throws {
+    try await withTemporaryDirectory("types-desktop-broken") { folder in
+      let packages = folder.appendingPathComponent("share/mime/packages")
+      try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+      try Data(
+        "<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n<oops>".utf8
+      )
+      .write(to: packages.appendingPathComponent("broken.xml"))
+      let environment = ["XDG_DATA_DIRS": folder.appendingPathComponent("share").path]
+      let result = await run(["types", "show", "png"], in: folder, environment: environment)
+      #expect(result.status == 0)
+      #expect(result.output.hasPrefix("identifier: public.png\n"))
+      #expect(result.error.contains("broken.xml:"))
+      #expect(result.error.contains("[mime-malformed-xml]"))
     }
   }
 }
