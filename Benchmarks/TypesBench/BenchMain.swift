@@ -1,6 +1,6 @@
 // Benchmarks for the UniformTypes module; built and run by scripts/bench/types.sh.
 //
-//   types-bench CORPUS_DIR INFO_PLIST ROUNDS LOOKUPS
+//   types-bench CORPUS_DIR INFO_PLIST ROUNDS LOOKUPS [MIME_DIR FILE_LIST]
 //
 // 1. Validates every *.plist of CORPUS_DIR, ROUNDS times (read, parse, decode,
 //    build the registry, apply every rule), one file per validation as
@@ -8,6 +8,10 @@
 // 2. Looks up LOOKUPS filename extensions (known, multi-part, unknown, mixed case).
 // 3. Answers LOOKUPS conformance questions from the precomputed closure, and
 //    the same questions by walking the graph, to show what precomputing buys.
+// 4. With MIME_DIR (a `mime` folder holding packages/*.xml) and FILE_LIST (one path a
+//    line): loads the shared MIME database and builds the registry with it (median of
+//    ROUNDS), reads the first bytes of every listed file, then identifies every file by
+//    name and content from those bytes in memory, and by name alone.
 import Foundation
 import PropertyLists
 import UniformTypes
@@ -22,10 +26,16 @@ struct TypesBench {
 
   static func main() throws {
     let arguments = CommandLine.arguments
-    guard arguments.count == 5, let rounds = Int(arguments[3]), let lookups = Int(arguments[4])
+    guard arguments.count == 5 || arguments.count == 7, let rounds = Int(arguments[3]),
+      let lookups = Int(arguments[4])
     else {
-      print("usage: types-bench CORPUS_DIR INFO_PLIST ROUNDS LOOKUPS")
+      print("usage: types-bench CORPUS_DIR INFO_PLIST ROUNDS LOOKUPS [MIME_DIR FILE_LIST]")
       exit(64)
+    }
+    if arguments.count == 7 {
+      try desktop(
+        mimeDirectory: URL(fileURLWithPath: arguments[5]), fileList: arguments[6], rounds: rounds)
+      return
     }
     let corpus = URL(fileURLWithPath: arguments[1])
     let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
@@ -95,7 +105,7 @@ struct TypesBench {
 
     // 2. Extension lookups.
     let (registry, _) = try TypeRegistry.load(
-      declarationFiles: [URL(fileURLWithPath: arguments[2])], environment: [:])
+      declarationFiles: [URL(fileURLWithPath: arguments[2])])
     var extensions: [String] = []
     for declaration in registry.declarations {
       extensions += declaration.filenameExtensions
@@ -163,6 +173,87 @@ struct TypesBench {
       String(
         format: "conformance (graph walk per query, for comparison): %.3f s: %.0f ns/pair",
         walkTime, walkTime * 1e9 / Double(lookups)))
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+  }
+
+  /// 4. The shared MIME database: loading it, and identifying files by name and content.
+  static func desktop(mimeDirectory: URL, fileList: String, rounds: Int) throws {
+    var parses: [Double] = []
+    var builds: [Double] = []
+    var registry = TypeRegistry.system
+    for _ in 0..<max(1, rounds) {
+      var database = MIMEDatabase.empty
+      parses.append(seconds { database = MIMEDatabase.load(mimeDirectories: [mimeDirectory]) })
+      precondition(database.diagnostics.isEmpty, "\(database.diagnostics.prefix(3))")
+      builds.append(
+        seconds {
+          var builder = TypeRegistryBuilder()
+          builder.add(database)
+          registry = builder.build()
+        })
+    }
+    let totals = zip(parses, builds).map(+)
+    print(
+      String(
+        format:
+          "desktop database: parse %.1f ms, registry build %.1f ms, together %.1f ms (medians of %d; %d types in the registry)",
+        median(parses) * 1000, median(builds) * 1000, median(totals) * 1000, parses.count,
+        registry.declarations.count))
+
+    let paths = try String(contentsOfFile: fileList, encoding: .utf8).split(separator: "\n")
+      .map(String.init)
+    let length = registry.contentReadLength
+    var prefixes: [[UInt8]] = []
+    prefixes.reserveCapacity(paths.count)
+    var readBytes = 0
+    let reading = seconds {
+      for path in paths {
+        let handle = FileHandle(forReadingAtPath: path)
+        let data = (try? handle?.read(upToCount: length)) ?? nil
+        try? handle?.close()
+        let bytes = data.map { [UInt8]($0) } ?? []
+        readBytes += bytes.count
+        prefixes.append(bytes)
+      }
+    }
+    let names = paths.map { ($0 as NSString).lastPathComponent }
+    var byContent = 0
+    var identifyTimes: [Double] = []
+    var nameTimes: [Double] = []
+    for _ in 0..<3 {
+      byContent = 0
+      identifyTimes.append(
+        seconds {
+          for (name, prefix) in zip(names, prefixes) {
+            let result = registry.identification(
+              forFileNamed: name, kind: .regularFile, content: prefix)
+            if result.evidence != .name { byContent += 1 }
+          }
+        })
+      nameTimes.append(
+        seconds {
+          for name in names { _ = registry.identify(fileName: name, kind: .regularFile) }
+        })
+    }
+    print(
+      String(
+        format:
+          "read first bytes of %d files (up to %d bytes each, %.1f MB): %.3f s",
+        paths.count, length, Double(readBytes) / 1e6, reading))
+    print(
+      String(
+        format:
+          "identify %d files by name and content (bytes in memory): %.3f s, %.1f µs/file (%d decided by content or both; median of 3)",
+        paths.count, median(identifyTimes), median(identifyTimes) * 1e6 / Double(paths.count),
+        byContent))
+    print(
+      String(
+        format: "identify %d files by name alone: %.3f s, %.1f µs/file (median of 3)",
+        paths.count, median(nameTimes), median(nameTimes) * 1e6 / Double(paths.count)))
   }
 
   /// Depth-first search over declared parents, as a registry without a closure would do.
