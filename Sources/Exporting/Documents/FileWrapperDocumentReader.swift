@@ -1,4 +1,5 @@
 #if !canImport(SwiftUI)
+  import FolioSystem
   public import Foundation
   public import Packaging
 
@@ -60,8 +61,11 @@
       -> sending Snapshot
     {
       let manager = progress.start(totalCount: 2)
-      try Task.checkCancellation()
-      let wrapper = try FileWrapper(url: source)
+      // The structure is read off the tasks' shared threads: a large folder takes a while.
+      let url: URL = source
+      let wrapper = try await runBlocking(cancelling: manager) {
+        UncheckedTransfer(try FileWrapper(url: url))
+      }.value
       manager.complete(count: 1)
       configuration.fileWrapperSlot?.store(wrapper, location: source)
       let snapshot = try await makeSnapshot(wrapper)

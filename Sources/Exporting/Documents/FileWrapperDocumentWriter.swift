@@ -1,4 +1,5 @@
 #if !canImport(SwiftUI)
+  import FolioSystem
   public import Foundation
   public import Packaging
 
@@ -62,11 +63,16 @@
       try Task.checkCancellation()
       // Link unchanged files from the document's current files: where the previous
       // wrapper lives, else whatever is at the destination already.
-      let original = location ?? destination
-      try wrapper.write(
-        to: destination, options: [.atomic, .withNameUpdating],
-        originalContentsURL: FileManager.default.fileExists(atPath: original.path) ? original : nil)
-      configuration.fileWrapperSlot?.store(wrapper, location: destination)
+      let target: URL = destination
+      let original = location ?? target
+      let written = UncheckedTransfer(wrapper)
+      try await runBlocking(cancelling: manager) {
+        try written.value.write(
+          to: target, options: [.atomic, .withNameUpdating],
+          originalContentsURL: FileManager.default.fileExists(atPath: original.path)
+            ? original : nil)
+      }
+      configuration.fileWrapperSlot?.store(wrapper, location: target)
       manager.complete(count: 1)
     }
   }

@@ -9,7 +9,7 @@ public import UniformTypes
 /// The notebook is opened lazily and written page by page (see
 /// ``NotebookFormat``). A page listed in `pageOrder` but missing is an error
 /// naming it; an unlisted page is a warning and is appended.
-public struct NotebookExporter: Exporter {
+public struct NotebookExporter: PackageTreeExporter {
   /// The form written.
   public var format: NotebookFormat
 
@@ -36,37 +36,63 @@ public struct NotebookExporter: Exporter {
 
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
-    let reporter = progress.start(totalCount: 1)
+    let manager = progress.start(totalCount: 1)
     let format = self.format
-    return try await runBlocking(cancelling: reporter) {
+    return try await runBlocking(cancelling: manager) {
       let notebook = try NotebookPackage(
         contentsOf: job.input.url, displayName: job.input.displayName)
-      reporter.setCounts { _, total in total = max(1, notebook.pages.count) }
-      reporter.totalFileCount += notebook.pages.count
-      reporter.totalByteCount += UInt64(
-        clamping: notebook.pages.reduce(0) { $0 + $1.byteCount })
-      var diagnostics = notebook.diagnostics
-      try job.writeOutputFile { handle in
-        var buffer = Data()
-        diagnostics += try format.render(
-          notebook,
-          write: { text in
-            buffer.append(contentsOf: text.utf8)
-            if buffer.count >= Self.writeChunkSize {
-              try handle.write(contentsOf: buffer)
-              buffer.removeAll(keepingCapacity: true)
-            }
-          },
-          onPage: { page, _ in
-            try reporter.checkCancellation()
-            reporter.completedByteCount += UInt64(clamping: page.byteCount)
-            reporter.completeFile(page.displayPath)
-            reporter.complete(count: 1)
-          })
-        try handle.write(contentsOf: buffer)
-      }
-      return diagnostics
+      return try Self.render(notebook, as: format, to: job, manager: manager)
     }
+  }
+
+  /// Exports a notebook read from an archive, page by page from memory.
+  ///
+  /// - Parameters:
+  ///   - tree: The notebook package.
+  ///   - job: The input (the archive) and the output.
+  ///   - progress: One unit per page.
+  /// - Returns: Warnings about the notebook or the form.
+  /// - Throws: ``ExportError`` naming what failed.
+  public func export(tree: FileWrapper, _ job: ExportJob, progress: consuming Subprogress)
+    async throws -> [Diagnostic]
+  {
+    let manager = progress.start(totalCount: 1)
+    let format = self.format
+    let notebook = UncheckedTransfer(
+      try NotebookPackage(root: tree, displayName: job.input.displayName))
+    return try await runBlocking(cancelling: manager) {
+      try Self.render(notebook.value, as: format, to: job, manager: manager)
+    }
+  }
+
+  private static func render(
+    _ notebook: NotebookPackage, as format: NotebookFormat, to job: ExportJob,
+    manager: ProgressManager
+  ) throws -> [Diagnostic] {
+    manager.setCounts { _, total in total = max(1, notebook.pages.count) }
+    manager.totalFileCount += notebook.pages.count
+    manager.totalByteCount += UInt64(clamping: notebook.pages.reduce(0) { $0 + $1.byteCount })
+    var diagnostics = notebook.diagnostics
+    try job.writeOutputFile { handle in
+      var buffer = Data()
+      diagnostics += try format.render(
+        notebook,
+        write: { text in
+          buffer.append(contentsOf: text.utf8)
+          if buffer.count >= Self.writeChunkSize {
+            try handle.write(contentsOf: buffer)
+            buffer.removeAll(keepingCapacity: true)
+          }
+        },
+        onPage: { page, _ in
+          try manager.checkCancellation()
+          manager.completedByteCount += UInt64(clamping: page.byteCount)
+          manager.completeFile(page.displayPath)
+          manager.complete(count: 1)
+        })
+      try handle.write(contentsOf: buffer)
+    }
+    return diagnostics
   }
 }
 

@@ -121,6 +121,8 @@ extension ExportPlan {
     var diagnostics: [Diagnostic] = []
     var current = input
     var produced = input.url
+    // A package read from an archive, when the step after an expander takes a tree.
+    var tree: FileWrapper?
     for (index, step) in steps.enumerated() {
       try reporter.checkCancellation()
       // An expander's output type is only a prediction from the archive's name; check what arrived.
@@ -133,14 +135,33 @@ extension ExportPlan {
       let isLast = index == steps.count - 1
       let name = step.exporter.outputName(
         for: current, outputType: step.outputType, registry: registry)
+      if readsArchiveInMemory(at: index), let expander = step.exporter as? ArchiveExpandingExporter,
+        let read = try await readTree(
+          current.url, policy: expander.policy, progress: reporter.subprogress(assigningCount: 100))
+      {
+        // Nothing expanded to disk: the next step gets the tree.
+        tree = read
+        let byName = registry.identify(fileName: name, kind: .directory)
+        current = ExportItem(
+          url: current.url,
+          type: registry.conforms(byName, to: step.outputType) ? byName : step.outputType,
+          displayName: "\(input.displayName) (after \(step.exporter.name))", fileName: name)
+        continue
+      }
       let stepFolder = work.appendingPathComponent("step-\(index + 1)")
       try createWorkFolder(stepFolder, display: work.path)
       let output = stepFolder.appendingPathComponent(isLast ? finalName : name)
       let job = ExportJob(
         input: current, output: output, outputType: step.outputType,
         outputDisplayName: isLast ? finalName : "\(name) (step \(index + 1))", registry: registry)
-      diagnostics += try await step.exporter.export(
-        job, progress: reporter.subprogress(assigningCount: 100))
+      if let package = tree, let treeExporter = step.exporter as? any PackageTreeExporter {
+        tree = nil
+        diagnostics += try await treeExporter.export(
+          tree: package, job, progress: reporter.subprogress(assigningCount: 100))
+      } else {
+        diagnostics += try await step.exporter.export(
+          job, progress: reporter.subprogress(assigningCount: 100))
+      }
       guard AtomicOutput.exists(output) else {
         throw ExportError(
           .writeFailed, "\(step.exporter.name) finished without writing '\(job.outputDisplayName)'")
@@ -158,6 +179,33 @@ extension ExportPlan {
         displayName: "\(input.displayName) (after \(step.exporter.name))", fileName: name)
     }
     return (produced, diagnostics)
+  }
+
+  /// Whether step `index` expands an archive for a next step that can read it as a tree,
+  /// so the archive is read into memory instead of expanded to disk.
+  func readsArchiveInMemory(at index: Int) -> Bool {
+    index + 1 < steps.count && steps[index].exporter is ArchiveExpandingExporter
+      && steps[index + 1].exporter is any PackageTreeExporter
+  }
+
+  /// Reads an archive into a tree, or `nil` when it holds more than a tree keeps in memory
+  /// (the plan then expands it to disk).
+  private func readTree(_ archive: URL, policy: ExpansionPolicy, progress: consuming Subprogress)
+    async throws -> FileWrapper?
+  {
+    let manager = progress.start(totalCount: 1)
+    let limit = Self.archiveMemoryLimit
+    do {
+      let tree = try await runBlocking(cancelling: manager) {
+        UncheckedTransfer(
+          try FileWrapper.reading(
+            archiveAt: archive, policy: policy, memoryLimit: limit, manager: manager))
+      }
+      manager.complete(count: 1)
+      return tree.value
+    } catch let error as PackagingError where error.code == .archiveTooLargeForMemory {
+      return nil
+    }
   }
 
   static func samePath(_ a: URL, _ b: URL) -> Bool {

@@ -1,3 +1,4 @@
+import Packaging
 public import UniformTypes
 
 /// The exporters that take one input to a target type, in order, and why.
@@ -39,6 +40,9 @@ public struct ExportPlan: Sendable {
   public var steps: [Step]
   /// The types known.
   public var registry: TypeRegistry
+  /// The most file bytes an archive read into memory may hold (see ``readsArchiveInMemory(at:)``);
+  /// a larger archive is expanded to disk. Tests lower it for a task.
+  @TaskLocal static var archiveMemoryLimit = FileWrapper.defaultArchiveMemoryLimit
 
   /// The type of the final output.
   public var resultType: TypeIdentifier { steps.last?.outputType ?? input.type }
@@ -122,7 +126,11 @@ public struct ExportPlan: Sendable {
     }
     lines.append("target \(target)")
     for (index, step) in steps.enumerated() {
-      lines.append("step \(index + 1): \(step.summary)")
+      var line = "step \(index + 1): \(step.summary)"
+      if readsArchiveInMemory(at: index) {
+        line += "; read into memory for step \(index + 2), nothing expanded to disk"
+      }
+      lines.append(line)
     }
     return lines
   }

@@ -12,3 +12,8 @@ extension PackagingError.Code {
   /// A file wrapper was asked to write over an existing folder without replacing it.
   public static let fileExists = Self("file-exists")
 }
+
+extension PackagingError.Code {
+  /// An archive read into a file wrapper holds more bytes than the wrapper keeps in memory.
+  public static let archiveTooLargeForMemory = Self("archive-too-large-for-memory")
+}

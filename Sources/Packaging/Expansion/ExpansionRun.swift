@@ -1,9 +1,12 @@
 import Foundation
 
 /// One expansion's walk over the entries: the rules, the budgets and the writes.
-struct ExpansionRun {
+///
+/// The writes go to a ``ExpansionTarget``: a staging folder for `expand`, a tree in
+/// memory for a file wrapper read from an archive, so both apply the same rules.
+struct ExpansionRun<Target: ExpansionTarget> {
   let source: any ArchiveEntrySource
-  let staging: StagingFolder
+  let staging: Target
   let policy: ExpansionPolicy
   let reporter: ProgressManager?
   let budget: ExpansionBudget
@@ -15,14 +18,15 @@ struct ExpansionRun {
   private var skipped: [EntryName] = []
   private var sawEntries = false
   /// The file being written on this thread (without a writer thread).
-  private var currentFile: OutputFile?
+  private var currentFile: Target.File?
   /// The selection's named paths met so far; one never met is an error.
   private var selectedPaths: Set<String> = []
   private let zipSummary: ZipExpansionCheck.Summary?
-  /// The workers writing a zip's files, with more than one job.
+  /// The workers writing a zip's files, with more than one job, into a staging folder.
   private let extraction: ParallelZipExtraction?
   /// The thread writing a tar's (or other libarchive format's) entries while the next
-  /// are decoded, with more than one job.
+  /// are decoded, with more than one job, into a staging folder. (A tree in memory is
+  /// written on the expansion's thread: it has no disk to wait for.)
   private let writer: StagingWriter?
 
   /// Prepares a walk.
@@ -34,7 +38,7 @@ struct ExpansionRun {
   ///   - reporter: Where progress goes and cancellation is checked.
   ///   - zipSummary: A zip's totals, from ``ZipExpansionCheck``.
   init(
-    source: any ArchiveEntrySource, staging: StagingFolder, policy: ExpansionPolicy,
+    source: any ArchiveEntrySource, staging: Target, policy: ExpansionPolicy,
     reporter: ProgressManager?, zipSummary: ZipExpansionCheck.Summary?
   ) {
     self.source = source
@@ -46,13 +50,17 @@ struct ExpansionRun {
     self.budget = budget
     ledger = ExpansionLedger(policy: policy)
     let jobs = policy.jobs ?? ProcessorCount.available
-    if jobs > 1, let zip = source as? ZipEntrySource, (zipSummary?.fileCount ?? 0) > 1 {
+    let folder = staging as? StagingFolder
+    if jobs > 1, folder != nil, let zip = source as? ZipEntrySource,
+      (zipSummary?.fileCount ?? 0) > 1
+    {
       extraction = ParallelZipExtraction(
         archive: zip.archive, budget: budget, reporter: reporter, jobs: jobs)
     } else {
       extraction = nil
     }
-    writer = jobs > 1 && !(source is ZipEntrySource) ? StagingWriter(staging: staging) : nil
+    writer =
+      jobs > 1 && !(source is ZipEntrySource) ? folder.map { StagingWriter(staging: $0) } : nil
   }
 
   /// Byte progress follows the bytes written when their total is known (zip), else the
@@ -134,10 +142,12 @@ struct ExpansionRun {
         counts.directories += 1
         try discardData(of: entry)
       case .file:
-        if let extraction, let zip = source as? ZipEntrySource, let entry = zip.currentFile {
+        if let extraction, let folder = staging as? StagingFolder,
+          let zip = source as? ZipEntrySource, let entry = zip.currentFile
+        {
           // Written by a worker; reported in order as the workers finish.
           try budget.checkDeclared(name, size: entry.uncompressedSize)
-          let file = try staging.createFile(path)
+          let file = try folder.createFile(path)
           try extraction.add(
             entry, file: file, permissions: permissions, time: time,
             distinctConsumed: source.distinctBytesConsumed)
@@ -251,8 +261,10 @@ struct ExpansionRun {
   }
 
   /// Runs a staging operation now, or hands it to the writer thread in order.
-  private func stage(_ operation: @escaping @Sendable (StagingFolder) throws -> Void) throws {
-    if let writer { try writer.perform(operation) } else { try operation(staging) }
+  private func stage(_ operation: @escaping @Sendable (Target) throws -> Void) throws {
+    guard let writer else { return try operation(staging) }
+    // A writer exists only when the target is a staging folder (see init).
+    try writer.perform { folder in try operation(folder as! Target) }
   }
 
   /// Adds written bytes to the progress, in step with the workers' own additions.

@@ -1,10 +1,11 @@
-import Exporting
 import FolioTestSupport
 import Foundation
 import Packaging
 import PropertyLists
 import Testing
 import UniformTypes
+
+@testable import Exporting
 
 /// Every item of a tree: kind, permissions, and bytes or link target, by relative path.
 private func treeDescription(_ root: URL) throws -> [String: String] {
@@ -60,7 +61,7 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
       #expect(plan.steps.map(\.exporter.name) == ["expand-zip", "notebook-to-text"])
       #expect(
         plan.explanation.contains(
-          "step 1: expand-zip (public.zip-archive → com.example.notebook), registered for public.zip-archive → public.directory"
+          "step 1: expand-zip (public.zip-archive → com.example.notebook), registered for public.zip-archive → public.directory; read into memory for step 2, nothing expanded to disk"
         ))
       let snapshot = try NotebookPackage(contentsOf: ProjectPaths.sampleNotebook).snapshot()
       #expect(
@@ -70,6 +71,43 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
         Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
           "Notebook.examplenotebook.zip", "Notebook.txt",
         ])
+    }
+  }
+
+  @Test func anArchiveTooLargeForMemoryIsExpandedToDiskWithTheSameResult() async throws {
+    try await withTemporaryDirectory("export") { folder in
+      let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zipArchive, into: folder)
+      let inMemory = try await export(zip, to: .plainText, into: folder, name: "memory.txt")
+      let plan = try ExportPlan.make(
+        for: ExportItem(url: zip, type: .zipArchive), to: .plainText, exporters: .builtIn,
+        registry: notebookRegistry())
+      let onDisk = folder.appendingPathComponent("disk.txt")
+      try await ExportPlan.$archiveMemoryLimit.withValue(10) {
+        _ = try await plan.run(to: onDisk, overwrite: false, progress: .untracked())
+      }
+      #expect(try Data(contentsOf: onDisk) == Data(contentsOf: inMemory.0))
+    }
+  }
+
+  @Test func aHostileZipIsRefusedOnTheWayToTextToo() async throws {
+    try await withTemporaryDirectory("export") { folder in
+      let evil = folder.appendingPathComponent("evil.examplenotebook.zip")
+      let script = """
+        import zipfile, sys
+        with zipfile.ZipFile(sys.argv[1], "w") as z:
+            z.writestr("evil.examplenotebook/metadata.json", '{"title":"x","pageOrder":[]}')
+            z.writestr("../escaped.txt", "gotcha")
+        """
+      #expect(try runProcess("python3", ["-c", script, evil.path]).status == 0)
+      do {
+        _ = try await export(evil, to: .plainText, into: folder)
+        Issue.record("the hostile zip was exported")
+      } catch let error as PackagingError {
+        #expect(error.code == .parentComponent)
+      }
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path) == [evil.lastPathComponent]
+      )
     }
   }
 
