@@ -5,6 +5,9 @@ set -eu
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 swift build --build-tests
+# The library's documentation (Sources/Folio/Folio.docc and every public doc comment)
+# must build with DocC without a warning: a broken link or a stale parameter fails here.
+scripts/docs.sh
 swift test --skip-build
 # The project's own declarations must pass the type validator, warnings included.
 find Samples -name '*.plist' -print0 | xargs -0 .build/debug/folio validate --strict --schema

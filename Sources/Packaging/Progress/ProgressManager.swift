@@ -20,7 +20,7 @@ import Synchronization
 /// (``Properties``): file and byte counts, throughput, time remaining, and
 /// any a program declares. They are read and written as members
 /// (`manager.completedByteCount += 4096`) and summed over a subtree with
-/// ``summary(of:)-3cz4m``. Writing the four count properties is a few atomic
+/// `summary(of:)`. Writing the four count properties is a few atomic
 /// operations with no lock and no allocation, so workers may report per
 /// 64 KiB chunk.
 ///
