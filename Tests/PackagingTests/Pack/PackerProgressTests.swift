@@ -80,6 +80,56 @@ import Testing
     }
   }
 
+  /// A program that packs and watches the events needs no `finish()`: the stream ends when
+  /// the pack returns or throws, wherever it throws. (No time limit: on a loaded machine a
+  /// correct run can take minutes. When the manager is not finished after the pack, the
+  /// test fails and cancels the watcher rather than hang.)
+  @Test(arguments: ["done", "refused-entry", "missing-destination"])
+  func anObserverOfAPackEndsWithoutAnyFinishCall(outcome: String) async throws {
+    try await withTemporaryDirectory("pack-observer-\(outcome)") { folder in
+      let package = folder.appendingPathComponent("Notes.examplenotebook")
+      try FileManager.default.createDirectory(
+        at: package.appendingPathComponent("pages"), withIntermediateDirectories: true)
+      try Data("{}".utf8).write(to: package.appendingPathComponent("metadata.json"))
+      try Data("page\n".utf8).write(to: package.appendingPathComponent("pages/a.txt"))
+      var archive = folder.appendingPathComponent("Notes.zip")
+      switch outcome {
+      case "refused-entry":
+        #expect(mkfifo(package.appendingPathComponent("pages/pipe").path, 0o600) == 0)
+      case "missing-destination":
+        archive = folder.appendingPathComponent("absent/Notes.zip")
+      default: break
+      }
+      let manager = ProgressManager(totalCount: 1)
+      let watcher = Task { () -> ProgressSnapshot? in
+        var final: ProgressSnapshot?
+        for await event in manager.reporter.events() {
+          if case .finished(let snapshot) = event { final = snapshot }
+        }
+        return final
+      }
+      let packed: Result<PackResult, any Error>
+      do {
+        packed = .success(
+          try await Packer.pack(
+            package, to: archive, progress: manager.subprogress(assigningCount: 1)))
+      } catch {
+        packed = .failure(error)
+      }
+      #expect(manager.isFinished, "the stream ends when the manager finishes")
+      if !manager.isFinished { watcher.cancel() }
+      let final = await watcher.value
+      #expect(final?.isFinished == true)
+      if outcome == "done" {
+        #expect(try packed.get().fileCount == 2)
+        #expect(final?.completedFileCount == 2)
+      } else {
+        #expect(throws: PackagingError.self) { try packed.get() }
+        #expect(!FileManager.default.fileExists(atPath: archive.path))
+      }
+    }
+  }
+
   @Test func cancellingTheReporterStopsTheSynchronousCore() throws {
     let package = try BenchmarkCorpus.small().appendingPathComponent("pages.examplenotebook")
     let folder = try makeTemporaryDirectory("pack-cancel-sync")
