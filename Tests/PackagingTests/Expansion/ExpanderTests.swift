@@ -183,6 +183,12 @@ func expectSameTree(
       actual["."] = nil
       // Folio never restores group or other write (ExpansionPolicy.permissions).
       for key in expected.keys { expected[key]?.mode &= 0o755 }
+      if writer == "python zipfile lzma" {
+        // This archive has no folder entries, so neither tool has a time to restore on a
+        // folder: both leave the moment it was made, which can differ by a second.
+        for (key, node) in expected where node.kind == "d" { expected[key]?.modificationTime = 0 }
+        for (key, node) in actual where node.kind == "d" { actual[key]?.modificationTime = 0 }
+      }
       expectSameTree(expected, actual, writer)
       #expect(actual.count > 3, "\(writer): \(actual.keys.sorted())")
     }
