@@ -54,7 +54,8 @@ let package = Package(
       name: "Exporting", dependencies: ["FolioSystem", "Packaging", "UniformTypes", "PropertyLists"]),
     // The umbrella library other programs import.
     .target(
-      name: "Folio", dependencies: ["PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
+      name: "Folio",
+      dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
 
     // MARK: Command line
     .target(name: "FolioCommands", dependencies: ["Folio", "FolioSystem"]),

@@ -274,7 +274,8 @@ import Testing
     var offenders: [String] = []
     for module in ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"] {
       let folder = ProjectPaths.root.appendingPathComponent("Sources/\(module)")
-      let files = FileManager.default.enumerator(atPath: folder.path)?
+      let files =
+        FileManager.default.enumerator(atPath: folder.path)?
         .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
       for file in files {
         let text = try String(
