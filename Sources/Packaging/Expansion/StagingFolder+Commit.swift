@@ -95,7 +95,7 @@ extension StagingFolder {
   /// - Parameters:
   ///   - source: From ``prepare(top:)``.
   ///   - commit: Whether an existing destination is replaced.
-  ///   - topPermissions: The moved folder's final mode, applied once it is in place.
+  ///   - topPermissions: The moved folder's final mode (with the owner's access).
   /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).
   func commit(_ source: URL, _ commit: Commit, topPermissions: UInt32?) throws {
     let target = destination.path
@@ -103,6 +103,18 @@ extension StagingFolder {
     let exists = lstat(target, &info) == 0
     if exists && commit == .fresh {
       throw PackagingError(.destinationExists, "'\(target)' already exists")
+    }
+    // The destination's own mode never locks its owner out, whatever an archive entry
+    // (`./` with mode 0000, a top folder with 0500) says: the owner keeps read, write and
+    // search on the folder they asked to create. The final mode and time are set before the
+    // move (a rename keeps both, and owner write is all the move needs), so a run killed
+    // right after the move still leaves the whole new tree.
+    if let topPermissions { chmod(source.path, mode_t(topPermissions | Self.ownerAccess)) }
+    if source == url, let rootAttributes {
+      chmod(source.path, mode_t(rootAttributes.permissions | Self.ownerAccess))
+      if let time = rootAttributes.time { _ = Self.setTime(time, path: source.path) }
+    } else if source == url {
+      chmod(source.path, 0o755)
     }
     do {
       // Flushing is `prepare(top:)`'s business (or not wanted: --no-sync).
@@ -113,16 +125,6 @@ extension StagingFolder {
       throw moveFailure(source, cause.errno)
     }
     finished = true
-    // The destination's own mode never locks its owner out, whatever an archive entry
-    // (`./` with mode 0000, a top folder with 0500) says: the owner keeps read, write and
-    // search on the folder they asked to create.
-    if let topPermissions { chmod(target, mode_t(topPermissions | Self.ownerAccess)) }
-    if source == url, let rootAttributes {
-      chmod(target, mode_t(rootAttributes.permissions | Self.ownerAccess))
-      if let time = rootAttributes.time { _ = Self.setTime(time, path: target) }
-    } else if source == url {
-      chmod(target, 0o755)
-    }
     if let flusher {
       // The move and the final mode: the destination and the folder holding it.
       for folder in [target, destination.deletingLastPathComponent().path] {
