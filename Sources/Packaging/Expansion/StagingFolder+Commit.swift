@@ -116,6 +116,15 @@ extension StagingFolder {
     } else if source == url {
       chmod(source.path, 0o755)
     }
+    if let flusher {
+      // That mode and time are flushed with the folder before the move: a failure here is
+      // still before the commit, so nothing has changed at the destination.
+      let descriptor = open(source.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      if descriptor >= 0 {
+        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(target)'")
+      }
+      try flusher.waitForAll()
+    }
     do {
       // Flushing is `prepare(top:)`'s business (or not wanted: --no-sync).
       try FileTree.move(source.path, to: target, replacing: exists, durable: false)
@@ -126,12 +135,12 @@ extension StagingFolder {
     }
     finished = true
     if let flusher {
-      // The move and the final mode: the destination and the folder holding it.
-      for folder in [target, destination.deletingLastPathComponent().path] {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if descriptor >= 0 {
-          flusher.flushAndClose(descriptor, isFolder: true, name: "'\(folder)'")
-        }
+      // The move: the folder holding the destination. The tree is in place and whole
+      // already, so a failure to flush this is not one to undo it for.
+      let folder = destination.deletingLastPathComponent().path
+      let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      if descriptor >= 0 {
+        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(folder)'")
       }
       try? flusher.waitForAll()
     }
