@@ -50,7 +50,7 @@ swiftc $common -module-name UniformTypes -emit-module -emit-module-path "$work/U
   -emit-library -static -o "$work/libUniformTypes.a" $(find Sources/UniformTypes -name '*.swift')
 # shellcheck disable=SC2086
 swiftc $common -module-name TypesBench Benchmarks/TypesBench/BenchMain.swift \
-  -L "$work" -lUniformTypes -lPropertyLists -lFolioSystem -lxml2 -o "$work/types-bench"
+  -L "$work" -lUniformTypes -lPropertyLists -lFolioSystem -lxml2 -lswiftSynchronization -o "$work/types-bench"
 
 desktop_bench() { # FILES RUNS: the shared MIME database and identification by content
   files="$1"
