@@ -213,4 +213,13 @@ final class MediaDocument: Document {
       #expect(ContinuousClock.now - start >= .milliseconds(350))
     }
   }
+
+  @Test func folioProgressTypesAreNameableThroughTheFolioModule() {
+    // What a program writes when its Foundation declares a ProgressManager of its own.
+    let manager: Folio.ProgressManager = Folio.ProgressManager(totalCount: 2)
+    let share: Folio.Subprogress = manager.subprogress(assigningCount: 2)
+    let child = share.start(totalCount: 4)
+    child.complete(count: 4)
+    #expect(manager.fractionCompleted == 1)
+  }
 }

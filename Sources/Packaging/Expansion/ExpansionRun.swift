@@ -239,7 +239,11 @@ struct ExpansionRun<Target: ExpansionTarget> {
       try budget.charge(
         &charges, logical: declared - logicalEnd, data: 0, consumed: source.bytesConsumed,
         distinctConsumed: source.distinctBytesConsumed)
-      if let writer { try writer.extend(to: declared) } else { try currentFile?.extend(to: declared) }
+      if let writer {
+        try writer.extend(to: declared)
+      } else {
+        try currentFile?.extend(to: declared)
+      }
     }
     if let writer {
       try writer.finishFile(permissions: permissions, time: time)

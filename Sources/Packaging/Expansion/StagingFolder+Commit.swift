@@ -119,10 +119,7 @@ extension StagingFolder {
     if let flusher {
       // That mode and time are flushed with the folder before the move: a failure here is
       // still before the commit, so nothing has changed at the destination.
-      let descriptor = open(source.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if descriptor >= 0 {
-        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(target)'")
-      }
+      flusher.flushFolder(atPath: source.path, name: "'\(target)'")
       try flusher.waitForAll()
     }
     do {
@@ -138,10 +135,7 @@ extension StagingFolder {
       // The move: the folder holding the destination. The tree is in place and whole
       // already, so a failure to flush this is not one to undo it for.
       let folder = destination.deletingLastPathComponent().path
-      let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if descriptor >= 0 {
-        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(folder)'")
-      }
+      flusher.flushFolder(atPath: folder, name: "'\(folder)'")
       try? flusher.waitForAll()
     }
     FileTree.remove(atPath: url.path)

@@ -32,6 +32,11 @@ import Synchronization
 /// await watcher.value  // ends by itself: the pack's share completed
 /// ```
 ///
+/// Where a Foundation that declares its own `ProgressManager` is imported beside Folio
+/// (Apple's platforms from their 2026 releases; perhaps a later Swift on Linux), the plain
+/// name is ambiguous: write `Folio.ProgressManager` (and `Folio.Subprogress`). The two are
+/// not interchangeable; Folio's calls take Folio's.
+///
 /// A manager finishes when its completed count reaches its total; a
 /// subprogress dropped without being started, and a child manager that goes
 /// away, count their whole share as completed. The root's observers are told

@@ -158,7 +158,20 @@ public struct MIMEDatabase: Sendable {
 
   /// A language tag in the form comments are keyed by: lower case, `-` as `_` (`pt_br`).
   static func foldLanguage(_ tag: String) -> String {
-    TypeIdentifier.foldCase(tag).replacingOccurrences(of: "-", with: "_")
+    // Byte by byte: the database holds tens of thousands of translated comments, and
+    // Foundation's replacingOccurrences was a quarter of the time it took to read it.
+    var bytes = Array(tag.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      return String(TypeIdentifier.foldCase(tag).map { $0 == "-" ? "_" : $0 })
+    }
+    for index in bytes.indices {
+      switch bytes[index] {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes[index] += 32
+      case UInt8(ascii: "-"): bytes[index] = UInt8(ascii: "_")
+      default: break
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

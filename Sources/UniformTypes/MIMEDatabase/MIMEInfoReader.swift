@@ -69,10 +69,14 @@ final class MIMEInfoReader: XMLEventHandler {
   private var stopped = false
   private var limitsReported: Set<String> = []
 
+  /// ``languages``' bytes, for comparing `xml:lang` values before making strings of them.
+  private let languageBytes: [[UInt8]]?
+
   init(file: String, limits: MIMEDatabaseLimits, languages: Set<String>?, budget: Budget) {
     self.file = file
     self.limits = limits
     self.languages = languages
+    self.languageBytes = languages.map { $0.map { Array($0.utf8) } }
     self.budget = budget
   }
 
@@ -198,9 +202,15 @@ final class MIMEInfoReader: XMLEventHandler {
   {
     let location = SourceLocation(file: file, line: line)
     if name.isNamed("comment") {
-      let language = attributes.language
-      if let language, let languages, !languages.contains(MIMEDatabase.foldLanguage(language)) {
-        return .skipped
+      let language: String?
+      if let raw = attributes.languageBytes {
+        // Most comments are translations the user does not read: skipped on their bytes.
+        if let languageBytes, !languageBytes.contains(where: { Self.isFolded(raw, equalTo: $0) }) {
+          return .skipped
+        }
+        language = String(decoding: raw, as: UTF8.self)
+      } else {
+        language = nil
       }
       text = []
       return .text(.comment(language: language))
@@ -283,6 +293,21 @@ final class MIMEInfoReader: XMLEventHandler {
     return .skipped
   }
 
+  /// Whether a language tag folds (``MIMEDatabase/foldLanguage(_:)``) to `folded`.
+  private static func isFolded(_ tag: UnsafeBufferPointer<UInt8>, equalTo folded: [UInt8]) -> Bool {
+    guard tag.allSatisfy({ $0 < 0x80 }) else {
+      return Array(MIMEDatabase.foldLanguage(String(decoding: tag, as: UTF8.self)).utf8) == folded
+    }
+    guard tag.count == folded.count else { return false }
+    for index in 0..<tag.count {
+      var byte = tag[index]
+      if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+      if byte == UInt8(ascii: "-") { byte = UInt8(ascii: "_") }
+      if byte != folded[index] { return false }
+    }
+    return true
+  }
+
   private func addGlob(_ attributes: XMLAttributeList, line: Int) {
     let location = SourceLocation(file: file, line: line)
     guard let pattern = attributes.value("pattern"), !pattern.isEmpty else {
@@ -296,7 +321,11 @@ final class MIMEInfoReader: XMLEventHandler {
         line: line)
       return
     }
-    guard !pattern.contains("/"), !pattern.contains("\n"), !pattern.contains("\r") else {
+    guard
+      !pattern.utf8.contains(where: {
+        $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+      })
+    else {
       report(
         .invalidGlob,
         "the glob pattern '\(pattern.debugDescription.dropFirst().dropLast())' holds a '/' or a line break, which no file name has; skipped",

@@ -127,10 +127,15 @@ extension TypeRegistry {
 extension String {
   /// The string without leading and trailing spaces, tabs and newlines.
   func trimmingWhitespace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }),
-      let last = lastIndex(where: { !isSpace($0) })
+    // On the bytes, not the characters: "\r\n" is one Character equal to neither.
+    let isSpace: (UInt8) -> Bool = {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n")
+        || $0 == UInt8(ascii: "\r")
+    }
+    guard let first = utf8.firstIndex(where: { !isSpace($0) }),
+      let last = utf8.lastIndex(where: { !isSpace($0) })
     else { return "" }
-    return String(self[first...last])
+    if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }
+    return String(decoding: utf8[first...last], as: UTF8.self)
   }
 }

@@ -93,10 +93,10 @@ extension ValidationRule {
   /// A parent in `UTTypeConformsTo` declared nowhere.
   public static let unknownSupertype = ValidationRule(
     "unknown-supertype", .error, "A type conforms to a type that is declared nowhere.")
-  /// An identifier in Apple's domains that Folio's table of system types does not hold.
+  /// An identifier in Apple's domains that none of Apple's systems declares.
   public static let unknownSystemType = ValidationRule(
     "unknown-system-type", .warning,
-    "An identifier in Apple's domains (public., com.apple.), as a parent, a content type or an import, is not in Folio's table of system types, so checks that need it are skipped."
+    "An identifier in Apple's domains (public., com.apple.), as a parent, a content type or an import, that none of Apple's systems declares: an invented public. name, or a type only an Apple app declares."
   )
   /// A type that conforms to itself through its parents.
   public static let conformanceCycle = ValidationRule(

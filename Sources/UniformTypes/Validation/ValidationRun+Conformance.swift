@@ -86,19 +86,18 @@ extension ValidationRun {
     }
   }
 
-  /// A parent declared nowhere: an error, unless it is in Apple's domains, where Folio's own
-  /// table may simply not have it.
+  /// A parent declared nowhere: an error, unless it is in Apple's domains, where an Apple app
+  /// may declare it (a warning).
   private mutating func reportUnknownParent(
     _ parent: TypeIdentifier, of identifier: TypeIdentifier, at location: SourceLocation?
   ) {
     let near = nearestKnownIdentifier(to: parent)
     if Self.isInAppleDomain(parent) {
+      let (remark, hint) = undeclaredAppleType(parent)
       diagnostics.append(
         ValidationRule.unknownSystemType.diagnostic(
-          "\(identifier) conforms to \(parent), which is not in Folio's table of system types; conformance checks that need its parents are skipped",
-          at: location,
-          hint: near.map { "did you mean \($0)?" }
-            ?? "nothing to do if the system declares it; otherwise \(remedies.loadDeclarations)"))
+          "\(identifier) conforms to \(remark); conformance through it is lost where nothing declares it",
+          at: location, hint: hint))
     } else {
       diagnostics.append(
         ValidationRule.unknownSupertype.diagnostic(

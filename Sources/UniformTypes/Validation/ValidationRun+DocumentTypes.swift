@@ -113,12 +113,11 @@ extension ValidationRun {
           "\(name) lists \(Self.shown(identifier)), which is declared nowhere; these files declare \(near)",
           at: location, hint: "did you mean \(near)?"))
     } else if Self.isInAppleDomain(identifier) {
+      let (remark, hint) = undeclaredAppleType(identifier)
       diagnostics.append(
         ValidationRule.unknownSystemType.diagnostic(
-          "\(name) lists \(Self.shown(identifier)), which is not in Folio's table of system types",
-          at: location,
-          hint: nearHint
-            ?? "nothing to do if the system declares it; otherwise \(remedies.loadDeclarations)"))
+          "\(name) lists \(remark); no file matches it where nothing declares it",
+          at: location, hint: hint))
     } else if siblingsDeclared {
       diagnostics.append(
         ValidationRule.foreignContentType.diagnostic(

@@ -87,14 +87,14 @@ extension ValidationRun {
           "\(raw) is a system type; this imported declaration is ignored",
           at: location, hint: "remove the declaration and use the system type"))
     } else if declaration.kind == .imported && identifier.key.hasPrefix("public.") {
-      // Only Apple declares public. types, so an import of one no system declares names a type
-      // that does not exist, unless Folio's table lacks it: a warning that says both.
+      // Only Apple declares public. types, so an import of one no system declares invents a
+      // public. name: it works where the app is installed, and collides with whatever Apple (or
+      // another app) later declares under it.
+      let (remark, hint) = undeclaredAppleType(identifier)
       diagnostics.append(
         ValidationRule.unknownSystemType.diagnostic(
-          "imported type \(raw) is in the public domain, which only Apple declares, and is not in Folio's table of system types; if no system declares it, the import names a type that does not exist",
-          at: location,
-          hint: nearestKnownIdentifier(to: identifier).map { "did you mean \($0)?" }
-            ?? "use the identifier its owner declares, or your own reverse-DNS domain"))
+          "imported type \(remark); an import names a type its owner declares", at: location,
+          hint: hint))
     }
     return true
   }

@@ -119,6 +119,61 @@ struct ValidationRun {
     location?.description ?? "an earlier declaration"
   }
 
+  /// What to say about an identifier in Apple's domains that no system declares.
+  ///
+  /// Folio's table holds the types Apple's systems declare (890, from a macOS 13 dump of the
+  /// system's declarations, CoreServices' property list, SDK headers and Apple's documentation),
+  /// so such an identifier is most likely the app's mistake: a `public.` name invented
+  /// for a format (only Apple names `public.` types), or a `com.apple.` type that an Apple app
+  /// such as Xcode or Terminal declares rather than the system. The message says which; the
+  /// hint names a likely typo, else the type the system uses for a file extension the name
+  /// spells (`public.markdown` → `net.daringfireball.markdown`), else the remedy.
+  func undeclaredAppleType(_ identifier: TypeIdentifier) -> (remark: String, hint: String) {
+    let raw = Self.shown(identifier)
+    let isPublic = identifier.key.hasPrefix("public.")
+    let remark =
+      isPublic
+      ? "\(raw), a public. name (only Apple names those) that none of Apple's systems declares"
+      : "\(raw), which Apple's systems do not declare (an Apple app may)"
+    if let near = nearestKnownIdentifier(to: identifier) {
+      return (remark, "did you mean \(near)?")
+    }
+    if let (filenameExtension, type) = systemTypeNamed(by: identifier) {
+      return (
+        remark,
+        "the system's type for files with extension \(Self.quoted(filenameExtension)) is \(type)"
+      )
+    }
+    let remedy =
+      isPublic
+      ? "use the identifier the format's owner declares, or one in your own reverse-DNS domain, and import it (UTImportedTypeDeclarations) with its parents and extensions"
+      : "if you rely on it, import it (UTImportedTypeDeclarations) with its parents and extensions, so systems without the app that declares it know it, or \(remedies.loadDeclarations)"
+    return (remark, remedy)
+  }
+
+  /// The system type for a file extension that an Apple-domain name spells, tried part by
+  /// part (`public.aifc.audio` tries `aifc.audio`, `aifc`, `audio`; `public.awk-script` tries
+  /// `awk-script`, `awk`).
+  private func systemTypeNamed(by identifier: TypeIdentifier) -> (String, TypeIdentifier)? {
+    let name = identifier.key.split(separator: ".").dropFirst(
+      identifier.key.hasPrefix("public.") ? 1 : 2)
+    guard !name.isEmpty else { return nil }
+    var candidates = [name.joined(separator: ".")]
+    for part in name {
+      // `awk-script` names awk; its last words (`script`, `text`) name no format.
+      candidates += [String(part)] + part.split(separator: "-").prefix(1).map(String.init)
+    }
+    var tried = Set<String>()
+    for candidate in candidates where candidate.utf8.count >= 2 && tried.insert(candidate).inserted
+    {
+      guard let type = baseRegistry.type(forFilenameExtension: candidate), !type.isDynamic,
+        baseRegistry.declaration(for: type)?.kind == .system, type != identifier
+      else { continue }
+      return (candidate, type)
+    }
+    return nil
+  }
+
   /// The known identifier closest to an unknown one, when it is close enough to be a typo: one
   /// edit away, or two for identifiers of twelve characters or more.
   func nearestKnownIdentifier(to identifier: TypeIdentifier) -> TypeIdentifier? {

@@ -45,7 +45,7 @@ import Testing
     #expect(run.status == 1)
   }
 
-  @Test func systemTypesMissingFromFolioTableDoNotReadAsTypos() async throws {
+  @Test func appleDomainNamesNoSystemDeclaresAreWarningsNotTypos() async throws {
     let fixture = Fixture(
       text: infoPlist(
         documentTypes: documentTypeDict(contentTypes: ["public.made-up-video", "public.plain-text"])
@@ -53,9 +53,49 @@ import Testing
     let run = try await runValidate([fixture])
     let missing = run.with(code: "unknown-system-type")
     #expect(missing.map(\.severity) == ["warning"])
-    #expect(missing.first?.message.contains("not in Folio's table of system types") == true)
+    #expect(missing.first?.message.contains("none of Apple's systems declares") == true)
     #expect(missing.first?.message.contains("declared nowhere") == false)
     #expect(missing.first?.hint?.contains("spelling") == false)
+    #expect(run.status == 0)
+  }
+
+  @Test func anInventedPublicNameIsShownTheSystemTypeForTheExtensionItSpells() async throws {
+    // Apps list public.markdown (seen in two real Info.plists); Apple's type for Markdown is
+    // John Gruber's, net.daringfireball.markdown, which claims the .markdown extension.
+    let fixture = Fixture(
+      text: infoPlist(documentTypes: documentTypeDict(contentTypes: ["public.markdown"])))
+    let run = try await runValidate([fixture], arguments: ["--strict"])
+    let missing = run.with(code: "unknown-system-type")
+    #expect(
+      missing.first?.message
+        == "document type 'Doc' lists public.markdown, a public. name (only Apple names those) that none of Apple's systems declares; no file matches it where nothing declares it"
+    )
+    #expect(
+      missing.first?.hint
+        == "the system's type for files with extension 'markdown' is net.daringfireball.markdown")
+    #expect(run.status == 1)
+  }
+
+  @Test func anAppleAppsTypeIsToldApartFromAnInventedPublicName() async throws {
+    // Terminal and Xcode, not the system, declare these two.
+    let fixture = Fixture(
+      text: infoPlist(
+        documentTypes: documentTypeDict(
+          contentTypes: [
+            "com.apple.terminal.shell-script", "com.apple.xcode.bash-script", "public.shell-script",
+          ])))
+    let run = try await runValidate([fixture])
+    let missing = run.with(code: "unknown-system-type")
+    #expect(missing.count == 2)
+    #expect(
+      missing.allSatisfy {
+        $0.message.contains("which Apple's systems do not declare (an Apple app may)")
+      })
+    #expect(missing.first?.hint?.contains("UTImportedTypeDeclarations") == true)
+    #expect(missing.first?.hint?.contains("--declarations") == true)
+    #expect(
+      missing.last?.hint
+        == "the system's type for files with extension 'bash' is public.bash-script")
     #expect(run.status == 0)
   }
 
@@ -154,7 +194,10 @@ import Testing
     expectSingle(
       run, code: "unknown-system-type", severity: "warning",
       at: fixture.position(of: "<string>public.folio-invented-format"), status: 0)
-    #expect(run.diagnostics.first?.message.contains("only Apple declares") == true)
+    #expect(
+      run.diagnostics.first?.message.hasPrefix(
+        "imported type public.folio-invented-format, a public. name (only Apple names those) that none of Apple's systems declares"
+      ) == true)
   }
 
   // MARK: Messages

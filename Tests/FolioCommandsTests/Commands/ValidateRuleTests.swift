@@ -120,11 +120,11 @@ import Testing
     let position = fixture.position(of: "<string>com.bittorrent.torrent")
     #expect(matches.first?.line == position.line)
     #expect(matches.first?.column == position.column)
-    // In Apple's domains, Folio's table may lack a real type: a warning that does not read as
-    // the user's typo.
+    // In Apple's domains, an Apple app (or a later release) may declare it: a warning that
+    // does not read as the user's typo.
     let system = run.with(code: "unknown-system-type")
     #expect(system.map(\.severity) == ["warning"])
-    #expect(system.first?.message.contains("not in Folio's table of system types") == true)
+    #expect(system.first?.message.contains("none of Apple's systems declares") == true)
     #expect(system.first?.hint?.contains("spelling") != true)
     #expect(run.status == 1)
   }

@@ -12,21 +12,17 @@ import Testing
   static func makeTree(in folder: URL) throws -> URL {
     var files: [String: Data] = [
       "metadata.json": Data(#"{"title":"Parallel"}"#.utf8),
-      "media/large.bin": PackTestTrees.text(1_500_000) + PackTestTrees.randomBytes(300_000, seed: 3),
+      "media/large.bin": PackTestTrees.text(1_500_000)
+        + PackTestTrees.randomBytes(300_000, seed: 3),
       "pages/empty.txt": Data(),
     ]
     for index in 0..<150 {
       files["pages/\(index % 4)/page-\(index).txt"] = PackTestTrees.text(200 + index * 37)
     }
-    let tree = try PackTestTrees.make(folder.appendingPathComponent("Many.pkg"), files: files)
-    chmod(tree.appendingPathComponent("pages/1/page-5.txt").path, 0o755)
-    chmod(tree.appendingPathComponent("pages/2/page-6.txt").path, 0o600)
-    try FileManager.default.createDirectory(
-      at: tree.appendingPathComponent("empty"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: tree.appendingPathComponent("latest").path, withDestinationPath: "pages/0/page-0.txt")
-    try PackTestTrees.setTimes(tree, mtime: 1_700_000_000)
-    return tree
+    return try PackTestTrees.make(
+      folder.appendingPathComponent("Many.pkg"), files: files,
+      modes: ["pages/1/page-5.txt": 0o755, "pages/2/page-6.txt": 0o600], emptyFolders: ["empty"],
+      links: ["latest": "pages/0/page-0.txt"])
   }
 
   @Test func theTreeIsTheSameWhateverTheJobs() async throws {

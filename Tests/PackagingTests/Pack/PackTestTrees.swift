@@ -16,6 +16,39 @@ enum PackTestTrees {
     return root
   }
 
+  /// Writes a package with what archivers must carry beside file contents: modes, empty
+  /// folders and symbolic links, every time set to `mtime` afterwards.
+  ///
+  /// - Parameters:
+  ///   - root: The package folder to create.
+  ///   - files: Path → contents.
+  ///   - modes: Path → permission bits, for files that do not keep the default.
+  ///   - emptyFolders: Folders created empty (with their parents).
+  ///   - links: Link path → target, as stored.
+  ///   - mtime: The time every entry gets.
+  /// - Returns: `root`.
+  static func make(
+    _ root: URL, files: [String: Data], modes: [String: mode_t], emptyFolders: [String] = [],
+    links: [String: String] = [:], mtime: Int = 1_700_000_000
+  ) throws -> URL {
+    try make(root, files: files, mtime: mtime)
+    for (path, mode) in modes {
+      guard chmod(root.appendingPathComponent(path).path, mode) == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+      }
+    }
+    for folder in emptyFolders {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    for (link, target) in links {
+      try FileManager.default.createSymbolicLink(
+        atPath: root.appendingPathComponent(link).path, withDestinationPath: target)
+    }
+    try setTimes(root, mtime: mtime)
+    return root
+  }
+
   /// Sets every entry's modification time (without following links).
   static func setTimes(_ root: URL, mtime: Int) throws {
     var times = [

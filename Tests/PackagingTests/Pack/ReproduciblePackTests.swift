@@ -10,8 +10,10 @@ import Testing
     let folder = try makeTemporaryDirectory("reproducible-\(format)")
     defer { removeTree(folder) }
     let tree = try ZipWriterTests.makeTree(in: folder)
-    let runs = [(1, "UTC"), (2, "UTC"), (2, "America/Los_Angeles"), (1, "Asia/Kathmandu"),
-      (3, "Pacific/Chatham")]
+    let runs = [
+      (1, "UTC"), (2, "UTC"), (2, "America/Los_Angeles"), (1, "Asia/Kathmandu"),
+      (3, "Pacific/Chatham"),
+    ]
     var archives: [Data] = []
     for (jobs, zone) in runs {
       let archive = folder.appendingPathComponent("\(jobs)-\(archives.count).\(format)")

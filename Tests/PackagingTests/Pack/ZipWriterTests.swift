@@ -12,7 +12,7 @@ import Testing
   /// empty folder, a symbolic link, modes, and a non-ASCII name.
   static func makeTree(in folder: URL) throws -> URL {
     let random = PackTestTrees.randomBytes(400_000, seed: 11)
-    let tree = try PackTestTrees.make(
+    return try PackTestTrees.make(
       folder.appendingPathComponent("Mixed.pkg"),
       files: [
         "metadata.json": Data(#"{"title":"Zip writer"}"#.utf8),
@@ -24,15 +24,9 @@ import Testing
         "media/noise.bin": random,
         "media/photo.jpg": PackTestTrees.text(40_000),
         "bin/tool.sh": Data("#!/bin/sh\necho hi\n".utf8),
-      ])
-    chmod(tree.appendingPathComponent("bin/tool.sh").path, 0o755)
-    chmod(tree.appendingPathComponent("pages/b.txt").path, 0o600)
-    try FileManager.default.createDirectory(
-      at: tree.appendingPathComponent("empty/inner"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: tree.appendingPathComponent("pages/latest").path, withDestinationPath: "a.txt")
-    try PackTestTrees.setTimes(tree, mtime: 1_700_000_000)
-    return tree
+      ],
+      modes: ["bin/tool.sh": 0o755, "pages/b.txt": 0o600], emptyFolders: ["empty/inner"],
+      links: ["pages/latest": "a.txt"])
   }
 
   @Test func everyPeerTestsAndExtractsTheSameBytes() async throws {

@@ -79,6 +79,9 @@ func mimeInfo(_ body: String) -> Data {
     let none = MIMEDatabase.parse(sample, file: "example.xml", languages: [])
     #expect(none.types.first?.localizedComments == [:])
     #expect(none.types.first?.comment == "Example text")
+    // Tags compare folded (case, `-` as `_`), as the user's locale may spell them otherwise.
+    let brazilian = MIMEDatabase.parse(sample, file: "example.xml", languages: ["PT-br"])
+    #expect(brazilian.types.first?.localizedComments == ["pt_br": "Texto de exemplo"])
   }
 
   @Test func magicValuesOfEveryTypeBecomeBytes() throws {

@@ -65,6 +65,30 @@ final class FileFlusher: @unchecked Sendable {
     }
   }
 
+  /// Opens a folder and flushes it as ``flushAndClose(_:isFolder:name:)`` does; a folder that
+  /// cannot be opened fails like a flush that fails (it cannot be known to be on disk).
+  ///
+  /// - Parameters:
+  ///   - path: The folder.
+  ///   - name: What it is, for messages (`'/home/me/Notes'`).
+  func flushFolder(atPath path: String, name: String) {
+    let descriptor = SystemCall.retryingInterrupts {
+      open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+    guard descriptor >= 0 else {
+      let code = errno
+      lock.withLock {
+        if failure == nil {
+          failure = PackagingError(
+            .destinationWriteFailed, "cannot flush \(name) to disk", cause: SystemError(errno: code)
+          )
+        }
+      }
+      return
+    }
+    flushAndClose(descriptor, isFolder: true, name: name)
+  }
+
   /// Waits until everything handed over is flushed and closed.
   ///
   /// - Throws: ``PackagingError`` (`destination-write-failed`) for the first flush that failed.

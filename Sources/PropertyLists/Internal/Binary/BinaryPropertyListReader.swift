@@ -168,13 +168,15 @@ struct BinaryPropertyListReader {
         .referenceCycle, "object \(index) contains itself (a reference cycle)", at: referenceOffset)
     }
     let entry = offsetTableOffset + index * offsetSize
-    let offset = Int(Self.readUnsigned(bytes, at: entry, width: offsetSize))
-    guard offset >= 8, offset < offsetTableOffset else {
+    // An 8-byte entry can exceed Int.max; compare before converting so it is refused, not trapped.
+    let stored = Self.readUnsigned(bytes, at: entry, width: offsetSize)
+    guard stored >= 8, stored < UInt64(offsetTableOffset) else {
       throw failure(
         .invalidOffset,
-        "object \(index) has offset \(offset), outside the object area 8..<\(offsetTableOffset)",
+        "object \(index) has offset \(stored), outside the object area 8..<\(offsetTableOffset)",
         at: entry)
     }
+    let offset = Int(stored)
     visiting[index] = true
     defer { visiting[index] = false }
     let (value, size) = try decode(at: offset)

@@ -52,9 +52,18 @@ struct XMLAttributeList {
   }
 
   /// The value of `xml:lang`.
-  var language: String? { value("lang", prefix: "xml") }
+  var language: String? {
+    languageBytes.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The bytes of `xml:lang`'s value, valid only during the call that hands the list over.
+  var languageBytes: UnsafeBufferPointer<UInt8>? { bytes("lang", prefix: "xml") }
 
   private func value(_ name: StaticString, prefix: StaticString?) -> String? {
+    bytes(name, prefix: prefix).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  private func bytes(_ name: StaticString, prefix: StaticString?) -> UnsafeBufferPointer<UInt8>? {
     guard let base else { return nil }
     for index in 0..<count {
       let entry = base + index * 5
@@ -71,7 +80,7 @@ struct XMLAttributeList {
       } else if entry[1] != nil {
         continue
       }
-      return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+      return UnsafeBufferPointer(start: start, count: end - start)
     }
     return nil
   }
