@@ -113,8 +113,12 @@ extension TypeRegistryBuilder {
     _ definition: MIMETypeDefinition, tags: [TypeTag], languages: [String],
     into declaration: inout TypeDeclaration
   ) {
-    var keys = Set(declaration.tags.map { "\($0.tagClass)=\($0.lookupKey)" })
-    for tag in tags where keys.insert("\(tag.tagClass)=\(tag.lookupKey)").inserted {
+    struct Key: Hashable {
+      var tagClass: TagClass
+      var value: String
+    }
+    var keys = Set(declaration.tags.map { Key(tagClass: $0.tagClass, value: $0.lookupKey) })
+    for tag in tags where keys.insert(Key(tagClass: tag.tagClass, value: tag.lookupKey)).inserted {
       declaration.tags.append(tag)
     }
     if declaration.typeDescription == nil,
