@@ -12,7 +12,8 @@
 #   conformance questions, by the precomputed closure and by a graph walk.
 #
 # Then (alone with --desktop) it measures the shared MIME database (/usr/share/mime, from shared-mime-info):
-# loading it (parse and registry build, medians), then identifying FILES regular files
+# loading it (parse and registry build, medians; keeping the comments of no translation
+# (the C locale), of German, and of every language), then identifying FILES regular files
 # found under /usr (default 10,000) by name and content: in process (reading their first
 # bytes, then identifying from memory), with the built `folio types identify --content`,
 # and beside `file --mime-type`, `gio info` and `xdg-mime query filetype` on the same files
