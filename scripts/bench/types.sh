@@ -23,7 +23,8 @@
 #
 # The in-process benchmark is built with optimisation (swiftc -O -wmo) from the
 # PropertyLists and UniformTypes sources and Benchmarks/TypesBench; it is not part
-# of `swift build` or `swift test`. The folio binary is the debug build unless
+# of `swift build` or `swift test`. The folio binary is the debug build for validation
+# and the release build (brought up to date first) for the desktop part, unless
 # FOLIO_BINARY names another.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -67,8 +68,10 @@ desktop_bench() { # FILES RUNS: the shared MIME database and identification by c
   count=$(wc -l < "$list")
   echo "== desktop database and identification of $count files under /usr (load $(cut -d' ' -f1-3 /proc/loadavg)) =="
   "$work/types-bench" "$corpus" Samples/NotebookApp/Info.plist 20 0 /usr/share/mime "$list"
-  folio="${FOLIO_BINARY:-.build/release/folio}"
-  if [ ! -x "$folio" ]; then
+  folio="${FOLIO_BINARY:-}"
+  if [ -z "$folio" ]; then
+    # Always brought up to date: a release binary left from older sources measured them.
+    folio=.build/release/folio
     echo "building $folio (swift build -c release --product folio)…" >&2
     swift build -c release --product folio >/dev/null
   fi
