@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 public import PropertyLists
 
@@ -65,8 +66,17 @@ public struct MIMEDatabase: Sendable {
     var files: [URL] = []
     for directory in mimeDirectories {
       let packages = directory.appendingPathComponent("packages", isDirectory: true)
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: packages.path)
-      else { continue }
+      // Through the one listing (Foundation's hides some names); a name that is not UTF-8
+      // cannot end in ".xml" as the specification spells it, so it is passed over.
+      var names: [String] = []
+      do {
+        try FolderListing.forEachName(atPath: Array(packages.path.utf8)) { bytes in
+          if let name = String(validating: bytes, as: UTF8.self) { names.append(name) }
+          return true
+        }
+      } catch {
+        continue
+      }
       let xml = names.filter { $0.hasSuffix(".xml") && !$0.hasPrefix(".") }.sorted {
         ($0 == "Override.xml" ? 1 : 0, $0) < ($1 == "Override.xml" ? 1 : 0, $1)
       }
