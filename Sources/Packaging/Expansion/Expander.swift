@@ -142,20 +142,14 @@ public enum Expander {
 
     // The whole archive is opened, and a zip's every entry judged, before anything is made.
     let source = try ArchiveOpener.open(input, policy: policy, spoolFolder: parent)
-    var zipSummary: ZipExpansionCheck.Summary?
-    if let zip = source as? ZipEntrySource {
-      zipSummary = try ZipExpansionCheck.check(zip.archive, policy: policy)
-    }
+    let zipSummary = try ExpansionRun<StagingFolder>.zipSummary(of: source, policy: policy)
     let staging = try StagingFolder(for: destination, durable: policy.flushesBeforeCommit)
     staging.recordsFiles = mode == .update && exists
     do {
       var run = ExpansionRun(
         source: source, staging: staging, policy: policy, reporter: reporter,
         zipSummary: zipSummary)
-      try run.expandEntries()
-      try source.finish()
-      let top = policy.keepsTopFolder ? nil : run.ledger.singleTopFolder
-      try run.ledger.verifySymbolicLinks(within: top)
+      let top = try run.expandAll()
       var result = run.result(destination: destination, format: source.formatDescription)
       result.unwrappedTopFolder = top
       result.destinationLink = settled.link

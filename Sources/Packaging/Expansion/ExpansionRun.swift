@@ -67,7 +67,35 @@ struct ExpansionRun<Target: ExpansionTarget> {
   /// input bytes read.
   private var byteProgressFollowsOutput: Bool { zipSummary != nil }
 
-  mutating func expandEntries() throws {
+  /// A zip's entries judged as a whole (totals, overlaps, names) before anything is written;
+  /// `nil` for other formats, which are judged entry by entry.
+  ///
+  /// - Parameters:
+  ///   - source: The opened archive.
+  ///   - policy: The rules and limits.
+  /// - Returns: The zip's totals, for ``init(source:staging:policy:reporter:zipSummary:)``.
+  /// - Throws: ``PackagingError`` for the first entry the rules refuse.
+  static func zipSummary(
+    of source: any ArchiveEntrySource, policy: ExpansionPolicy
+  ) throws -> ZipExpansionCheck.Summary? {
+    guard let zip = source as? ZipEntrySource else { return nil }
+    return try ZipExpansionCheck.check(zip.archive, policy: policy)
+  }
+
+  /// Writes every entry, ends the source, and judges every link against the folder the
+  /// entries land in (after any unwrapping).
+  ///
+  /// - Returns: The archive's single top folder when it becomes the destination, else `nil`.
+  /// - Throws: ``PackagingError`` for the first entry or link the rules refuse.
+  mutating func expandAll() throws -> String? {
+    try expandEntries()
+    try source.finish()
+    let top = policy.keepsTopFolder ? nil : ledger.singleTopFolder
+    try ledger.verifySymbolicLinks(within: top)
+    return top
+  }
+
+  private mutating func expandEntries() throws {
     if let zipSummary {
       // With a selection, how many files it takes is known only at the end.
       if policy.selection.isEverything { reporter?.totalFileCount += zipSummary.fileCount }

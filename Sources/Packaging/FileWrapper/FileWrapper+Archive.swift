@@ -65,18 +65,13 @@
       _ url: URL, policy: ExpansionPolicy, memoryLimit: Int64, reporter: ProgressManager?
     ) throws -> (Node, String, [String: Any]) {
       let source = try ArchiveOpener.open(.file(url), policy: policy)
-      var zipSummary: ZipExpansionCheck.Summary?
-      if let zip = source as? ZipEntrySource {
-        zipSummary = try ZipExpansionCheck.check(zip.archive, policy: policy)
-      }
+      let zipSummary = try ExpansionRun<ArchiveMemoryTarget>.zipSummary(
+        of: source, policy: policy)
       let target = ArchiveMemoryTarget(limit: memoryLimit, archiveName: url.path)
       var run = ExpansionRun(
         source: source, staging: target, policy: policy, reporter: reporter,
         zipSummary: zipSummary)
-      try run.expandEntries()
-      try source.finish()
-      let top = policy.keepsTopFolder ? nil : run.ledger.singleTopFolder
-      try run.ledger.verifySymbolicLinks(within: top)
+      let top = try run.expandAll()
       let rootItem = top.flatMap { target.lookup([$0]) } ?? target.root
       let name = top ?? url.deletingPathExtension().lastPathComponent
       let display = url.path + "/" + name
