@@ -210,20 +210,8 @@ extension TypeRegistryBuilder {
     for (definition, _) in desktopTypes {
       for glob in definition.globs { desktopPatterns.insert(TypeIdentifier.foldCase(glob.pattern)) }
     }
-    var folderMemo: [Int32: Bool] = [:]
-    func isFolder(_ position: Int32) -> Bool {
-      if let known = folderMemo[position] { return known }
-      var seen: Set<Int32> = []
-      var stack = [position]
-      var found = false
-      while let current = stack.popLast(), !found {
-        guard seen.insert(current).inserted else { continue }
-        if nodes[Int(current)].identifier == .directory { found = true }
-        stack += nodes[Int(current)].parents
-      }
-      folderMemo[position] = found
-      return found
-    }
+    var folders = AncestorCheck(nodes: nodes, ancestor: .directory)
+    func isFolder(_ position: Int32) -> Bool { folders.reaches(position) }
     if let extensions = tagIndex[.filenameExtension] {
       for key in extensions.keys.sorted() {
         let first = (extensions[key] ?? []).first { position in

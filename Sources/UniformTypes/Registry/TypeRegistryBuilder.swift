@@ -205,20 +205,8 @@ public struct TypeRegistryBuilder: Sendable {
   private func rankSystemCandidates(
     in tagIndex: inout [TagClass: [String: [Int32]]], nodes: [TypeRegistry.Node]
   ) {
-    var conformsToData: [Int32: Bool] = [:]
-    func isData(_ position: Int32) -> Bool {
-      if let known = conformsToData[position] { return known }
-      var seen: Set<Int32> = []
-      var stack = [position]
-      var found = false
-      while let current = stack.popLast(), !found {
-        guard seen.insert(current).inserted else { continue }
-        if nodes[Int(current)].identifier == .data { found = true }
-        stack += nodes[Int(current)].parents
-      }
-      conformsToData[position] = found
-      return found
-    }
+    var data = AncestorCheck(nodes: nodes, ancestor: .data)
+    func isData(_ position: Int32) -> Bool { data.reaches(position) }
     for tagClass in Array(tagIndex.keys) {
       guard var classIndex = tagIndex[tagClass] else { continue }
       var changed = false
