@@ -174,14 +174,17 @@ public struct MIMEDatabase: Sendable {
     guard bytes.allSatisfy({ $0 < 0x80 }) else {
       return String(TypeIdentifier.foldCase(tag).map { $0 == "-" ? "_" : $0 })
     }
-    for index in bytes.indices {
-      switch bytes[index] {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes[index] += 32
-      case UInt8(ascii: "-"): bytes[index] = UInt8(ascii: "_")
-      default: break
-      }
-    }
+    for index in bytes.indices { bytes[index] = foldLanguage(byte: bytes[index]) }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// One ASCII byte of a language tag folded as ``foldLanguage(_:)`` folds it.
+  static func foldLanguage(byte: UInt8) -> UInt8 {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+    case UInt8(ascii: "-"): UInt8(ascii: "_")
+    default: byte
+    }
   }
 }
 

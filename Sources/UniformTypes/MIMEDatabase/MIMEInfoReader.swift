@@ -299,13 +299,7 @@ final class MIMEInfoReader: XMLEventHandler {
       return Array(MIMEDatabase.foldLanguage(String(decoding: tag, as: UTF8.self)).utf8) == folded
     }
     guard tag.count == folded.count else { return false }
-    for index in 0..<tag.count {
-      var byte = tag[index]
-      if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
-      if byte == UInt8(ascii: "-") { byte = UInt8(ascii: "_") }
-      if byte != folded[index] { return false }
-    }
-    return true
+    return zip(tag, folded).allSatisfy { MIMEDatabase.foldLanguage(byte: $0) == $1 }
   }
 
   private func addGlob(_ attributes: XMLAttributeList, line: Int) {
