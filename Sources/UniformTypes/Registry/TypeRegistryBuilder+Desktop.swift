@@ -41,13 +41,17 @@ extension TypeRegistryBuilder {
       for name in names { byName[TypeIdentifier.foldCase(name)] = target }
     }
     var created: [TypeIdentifier: String] = [:]
+    // Room for every type at once: growing the table of entries (large values) one
+    // rehash at a time was a tenth of this build.
+    entries.reserveCapacity(entries.count + database.types.count)
+    order.reserveCapacity(order.count + database.types.count)
+    desktopTypes.reserveCapacity(desktopTypes.count + database.types.count)
     for (definition, target) in zip(database.types, targets) {
       desktopTypes.append((definition, target))
       let tags = Self.desktopTags(definition)
-      if var entry = entries[target] {
-        if entry.declaration.kind == .system,
-          entry.declaration.sourceName == nil || created[target] != nil
-        {
+      if let kind = entries[target]?.declaration.kind {
+        let sourceName = entries[target]?.declaration.sourceName
+        if kind == .system, sourceName == nil || created[target] != nil {
           if let first = created[target] {
             diagnostics.append(
               Diagnostic(
@@ -56,8 +60,9 @@ extension TypeRegistryBuilder {
                   "\(definition.name) and \(first) both become \(target); they are merged into one type",
                 location: definition.location))
           }
-          Self.merge(definition, tags: tags, languages: languages, into: &entry.declaration)
-          entries[target] = entry
+          // In place: a copy out and back would copy the whole declaration.
+          Self.merge(
+            definition, tags: tags, languages: languages, into: &entries[target]!.declaration)
         }
         continue
       }
@@ -212,17 +217,22 @@ extension TypeRegistryBuilder {
     }
     var folders = AncestorCheck(nodes: nodes, ancestor: .directory)
     func isFolder(_ position: Int32) -> Bool { folders.reaches(position) }
+    // Which nodes are Apple's types declaring an extension themselves (not merged in from
+    // the desktop), gathered once instead of looking each candidate's entry up per key.
+    var systemExtensionNodes: [String: Set<Int32>] = [:]
+    for (identifier, entry) in entries
+    where entry.declaration.kind == .system && entry.declaration.sourceName == nil {
+      guard let position = index[identifier] else { continue }
+      for tag in entry.declaration.tags.prefix(entry.ownTagCount)
+      where tag.tagClass == .filenameExtension {
+        systemExtensionNodes[tag.lookupKey, default: []].insert(position)
+      }
+    }
     if let extensions = tagIndex[.filenameExtension] {
       for key in extensions.keys.sorted() {
+        guard let owners = systemExtensionNodes[key] else { continue }
         let first = (extensions[key] ?? []).first { position in
-          guard let identifier = nodes[Int(position)].declaration.map(\.identifier),
-            let entry = entries[identifier], entry.declaration.kind == .system,
-            entry.declaration.sourceName == nil,
-            entry.declaration.tags.prefix(entry.ownTagCount).contains(where: {
-              $0.tagClass == .filenameExtension && $0.lookupKey == key
-            })
-          else { return false }
-          return !isFolder(position)
+          owners.contains(position) && !isFolder(position)
         }
         guard let position = first else { continue }
         let pattern = "*." + key
@@ -281,24 +291,22 @@ extension TypeRegistryBuilder {
     rules.readLength = max(4_096, maximumExtent)
 
     // The sub-class-of relation between nodes, with the specification's implicit rules.
-    func node(forMIME name: String) -> Int32? {
-      let key = TypeIdentifier.foldCase(name)
-      for (definition, identifier) in desktopTypes
-      where TypeIdentifier.foldCase(definition.name) == key
-        || definition.aliases.contains(where: { TypeIdentifier.foldCase($0.value) == key })
-      {
-        return index[identifier]
-      }
-      return nil
-    }
-    let textPlain = node(forMIME: "text/plain") ?? index[.plainText]
-    let octetStream = node(forMIME: "application/octet-stream") ?? index[.data]
+    // A name means its own type before any other type's alias.
     var nodeByMIME: [String: Int32] = [:]
     for (definition, identifier) in desktopTypes {
       guard let node = index[identifier] else { continue }
-      nodeByMIME[TypeIdentifier.foldCase(definition.name)] = node
-      for alias in definition.aliases { nodeByMIME[TypeIdentifier.foldCase(alias.value)] = node }
+      let key = TypeIdentifier.foldCase(definition.name)
+      if nodeByMIME[key] == nil { nodeByMIME[key] = node }
     }
+    for (definition, identifier) in desktopTypes {
+      guard let node = index[identifier] else { continue }
+      for alias in definition.aliases {
+        let key = TypeIdentifier.foldCase(alias.value)
+        if nodeByMIME[key] == nil { nodeByMIME[key] = node }
+      }
+    }
+    let textPlain = nodeByMIME["text/plain"] ?? index[.plainText]
+    let octetStream = nodeByMIME["application/octet-stream"] ?? index[.data]
     for (definition, identifier) in desktopTypes {
       guard let child = index[identifier] else { continue }
       var parents = rules.mimeParents[child] ?? []

@@ -127,12 +127,28 @@ public struct TypeRegistryBuilder: Sendable {
     // Nodes: declared types in load order, then parents declared nowhere.
     var nodes: [TypeRegistry.Node] = []
     var index: [TypeIdentifier: Int32] = [:]
+    // What the tag passes need of each entry, read once: looking an entry up again copies
+    // its whole declaration (a retain for every string in it).
+    var sortKeys: [(rank: Int, sequence: Int)] = []
+    var ownTagCounts: [Int] = []
+    nodes.reserveCapacity(order.count + 64)
+    index.reserveCapacity(order.count + 64)
+    sortKeys.reserveCapacity(order.count)
+    ownTagCounts.reserveCapacity(order.count)
     for identifier in order {
       guard let entry = entries[identifier] else { continue }
       index[identifier] = Int32(nodes.count)
       nodes.append(
         .init(identifier: entry.declaration.identifier, declaration: entry.declaration, parents: [])
       )
+      let rank =
+        switch entry.declaration.kind {
+        case .exported: 0
+        case .imported: 1
+        case .system: 2
+        }
+      sortKeys.append((rank, entry.sequence))
+      ownTagCounts.append(entry.ownTagCount)
     }
     let declaredCount = nodes.count
     for position in 0..<declaredCount {
@@ -151,36 +167,17 @@ public struct TypeRegistryBuilder: Sendable {
     }
 
     // Tags: user exported, user imported, then system; each group in load order.
-    var sortKeys: [(rank: Int, sequence: Int)] = []
-    sortKeys.reserveCapacity(declaredCount)
-    for position in 0..<declaredCount {
-      let declaration = nodes[position].declaration
-      let rank =
-        switch declaration?.kind {
-        case .exported: 0
-        case .imported: 1
-        case .system: 2
-        case nil: 3
-        }
-      sortKeys.append((rank, entries[nodes[position].identifier]?.sequence ?? 0))
-    }
     let ranked = (0..<declaredCount).sorted { sortKeys[$0] < sortKeys[$1] }
     // Each declaration's own tags first, ranked; tags merged in from the shared MIME
     // database after every declared one, so the desktop never outranks a declaration.
     var tagIndex: [TagClass: [String: [Int32]]] = [:]
     for pass in 0..<2 {
       for position in ranked {
-        guard let declaration = nodes[position].declaration,
-          let entry = entries[nodes[position].identifier]
-        else { continue }
-        let tags =
-          pass == 0
-          ? declaration.tags.prefix(entry.ownTagCount)
-          : declaration.tags.dropFirst(entry.ownTagCount)
-        for tag in tags {
-          var classIndex = tagIndex.removeValue(forKey: tag.tagClass) ?? [:]
-          Self.appendOnce(Int32(position), to: &classIndex[tag.lookupKey, default: []])
-          tagIndex[tag.tagClass] = classIndex
+        guard let tags = nodes[position].declaration?.tags else { continue }
+        let own = ownTagCounts[position]
+        for tag in pass == 0 ? tags.prefix(own) : tags.dropFirst(own) {
+          Self.appendOnce(
+            Int32(position), to: &tagIndex[tag.tagClass, default: [:]][tag.lookupKey, default: []])
         }
       }
       if pass == 0 { rankSystemCandidates(in: &tagIndex, nodes: nodes) }
