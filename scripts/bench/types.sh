@@ -12,8 +12,9 @@
 #   conformance questions, by the precomputed closure and by a graph walk.
 #
 # Then (alone with --desktop) it measures the shared MIME database (/usr/share/mime, from shared-mime-info):
-# loading it (parse and registry build, medians; keeping the comments of no translation
-# (the C locale), of German, and of every language), then identifying FILES regular files
+# loading it (parsing the XML or reading folio's cache of it, and the registry build, medians;
+# keeping the comments of no translation (the C locale), of German, and of every language),
+# then identifying FILES regular files
 # found under /usr (default 10,000) by name and content: in process (reading their first
 # bytes, then identifying from memory), with the built `folio types identify --content`,
 # and beside `file --mime-type`, `gio info` and `xdg-mime query filetype` on the same files
@@ -81,15 +82,21 @@ desktop_bench() { # FILES RUNS: the shared MIME database and identification by c
   }
   median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
   # What reading the database costs each folio process: the release binary answering one
-  # question with the database and without it (XDG_DATA_DIRS pointing nowhere), in pairs.
-  with_times=""; without_times=""
+  # question with the database read through its cache (a scratch XDG_CACHE_HOME, warmed
+  # first), read from the XML (XDG_CACHE_HOME=/dev/null: no cache can be made), and without
+  # it (XDG_DATA_DIRS pointing nowhere), in turns.
+  cache_home="$work/cache-home"
+  rm -rf "$cache_home"
+  XDG_CACHE_HOME="$PWD/$cache_home" "$folio" types show public.png >/dev/null
+  cached_times=""; with_times=""; without_times=""
   i=0
   while [ "$i" -lt 20 ]; do
-    with_times="$with_times $(time_of "$folio" types show public.png)"
+    cached_times="$cached_times $(time_of env XDG_CACHE_HOME="$PWD/$cache_home" "$folio" types show public.png)"
+    with_times="$with_times $(time_of env XDG_CACHE_HOME=/dev/null "$folio" types show public.png)"
     without_times="$without_times $(time_of env XDG_DATA_DIRS=/nonexistent XDG_DATA_HOME=/nonexistent "$folio" types show public.png)"
     i=$((i + 1))
   done
-  echo "folio types show, one process: with the desktop database $(echo "$with_times" | median) s, without $(echo "$without_times" | median) s (medians of 20)"
+  echo "folio types show, one process: with the desktop database $(echo "$cached_times" | median) s cached, $(echo "$with_times" | median) s from the XML; without it $(echo "$without_times" | median) s (medians of 20)"
   folio_times=""; file_times=""; gio_times=""; xdg_times=""
   i=0
   while [ "$i" -lt "$runs" ]; do

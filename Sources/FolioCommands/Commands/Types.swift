@@ -10,7 +10,8 @@ extension FolioCommand {
         FOLIO_TYPES_PATH and in $XDG_DATA_HOME/folio/types (default
         ~/.local/share/folio/types), and the Linux desktop's shared MIME
         database (mime/packages/*.xml in $XDG_DATA_DIRS, default
-        /usr/local/share:/usr/share, and in $XDG_DATA_HOME).
+        /usr/local/share:/usr/share, and in $XDG_DATA_HOME), kept read in
+        $XDG_CACHE_HOME/folio while its files are unchanged.
         """,
       subcommands: [List.self, Show.self, Conforms.self, Identify.self])
   }

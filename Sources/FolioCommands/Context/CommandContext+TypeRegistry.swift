@@ -21,7 +21,9 @@ extension CommandContext {
     let files = declarations.map { URL(fileURLWithPath: absolutePath($0)) }
     let database =
       includingDesktopTypes
-      ? MIMEDatabase.load(mimeDirectories: paths.mimeDirectories, languages: paths.languages)
+      ? MIMEDatabase.load(
+        mimeDirectories: paths.mimeDirectories, languages: paths.languages,
+        cache: paths.cacheDirectory.map(MIMEDatabaseCache.init(directory:)))
       : nil
     let (registry, diagnostics) = try TypeRegistry.load(
       declarationFiles: files, declarationDirectories: paths.declarationDirectories,

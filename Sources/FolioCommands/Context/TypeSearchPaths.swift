@@ -11,12 +11,15 @@ struct TypeSearchPaths: Sendable, Equatable {
   var mimeDirectories: [URL]
   /// The user's languages for type descriptions, preferred first (`de_DE`, `de`).
   var languages: [String]
+  /// Where the pre-read shared MIME database is kept: `$XDG_CACHE_HOME/folio`, by default
+  /// `~/.cache/folio`; `nil` when neither is set (the database is then read every time).
+  var cacheDirectory: URL?
 
   /// Reads the paths from an environment.
   ///
   /// `XDG_DATA_HOME` defaults to `~/.local/share` and `XDG_DATA_DIRS` to
-  /// `/usr/local/share:/usr/share`, as the XDG Base Directory specification says; relative
-  /// entries are ignored, as it also says. Languages come from `LANGUAGE`, `LC_ALL`,
+  /// `/usr/local/share:/usr/share` and `XDG_CACHE_HOME` to `~/.cache`, as the XDG Base
+  /// Directory specification says; relative entries are ignored, as it also says. Languages come from `LANGUAGE`, `LC_ALL`,
   /// `LC_MESSAGES` and `LANG`, as gettext reads them.
   ///
   /// - Parameter environment: The environment.
@@ -51,6 +54,15 @@ struct TypeSearchPaths: Sendable, Equatable {
     }
     self.mimeDirectories = mimeDirectories
     self.languages = Self.languages(environment: environment)
+    if let value = environment["XDG_CACHE_HOME"], value.hasPrefix("/") {
+      cacheDirectory = URL(fileURLWithPath: value, isDirectory: true)
+        .appendingPathComponent("folio", isDirectory: true)
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      cacheDirectory = URL(fileURLWithPath: home, isDirectory: true)
+        .appendingPathComponent(".cache/folio", isDirectory: true)
+    } else {
+      cacheDirectory = nil
+    }
   }
 
   /// The user's languages, preferred first.

@@ -65,6 +65,9 @@ struct ManPage {
       .B XDG_DATA_DIRS
       Colon-separated folders whose \\fImime/packages/*.xml\\fR files (the shared MIME database's source) add the desktop's types, globs and content rules to \\fBtypes\\fR and \\fBexport\\fR (default \\fI/usr/local/share:/usr/share\\fR; \\fBvalidate\\fR and \\fBpack\\fR do not read them).
       .TP
+      .B XDG_CACHE_HOME
+      What was read of the shared MIME database is kept in \\fI$XDG_CACHE_HOME/folio\\fR (default \\fI~/.cache/folio\\fR) and used while its source files are unchanged; \\fI/dev/null\\fR turns the cache off.
+      .TP
       .B LANGUAGE, LC_ALL, LC_MESSAGES, LANG
       The language of the desktop types' descriptions.
       .TP

@@ -118,6 +118,37 @@ package enum FileTree {
     remove(atPath: aside)
   }
 
+  // MARK: Creating
+
+  /// Creates a folder and any missing folders above it (`mkdir -p`), with a mode for those
+  /// it creates; a folder already there is fine.
+  ///
+  /// - Parameters:
+  ///   - path: The folder.
+  ///   - permissions: The mode of each folder created (before the umask).
+  /// - Throws: ``SystemError`` when a folder cannot be created (`EEXIST` when a file is in
+  ///   the way of it or of one above it).
+  package static func createFolders(atPath path: String, permissions: UInt32 = 0o755)
+    throws(SystemError)
+  {
+    if isFolderFollowingLinks(path) { return }
+    let parent = TemporaryName.split(path).folder
+    if parent != path, !parent.isEmpty, parent != "/" {
+      try createFolders(atPath: parent, permissions: permissions)
+    }
+    guard mkdir(path, mode_t(permissions)) == 0 else {
+      let error = SystemError.current
+      // Another process made it meanwhile.
+      if error.errno == EEXIST, isFolderFollowingLinks(path) { return }
+      throw error
+    }
+  }
+
+  private static func isFolderFollowingLinks(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
   // MARK: Examining and flushing
 
   /// Whether anything (file, folder, link, even a dangling one) is at a path.

@@ -14,7 +14,7 @@ public import PropertyLists
 /// Loading never throws: a file that cannot be read or parsed is left out with an error
 /// diagnostic, a bad element is skipped with a warning, and what goes past
 /// ``MIMEDatabaseLimits`` is left out and reported. Entities are never expanded.
-public struct MIMEDatabase: Sendable {
+public struct MIMEDatabase: Sendable, Equatable {
   /// Every type, canonical names only, in the order first described.
   public private(set) var types: [MIMETypeDefinition]
   /// The files read, in load order.
@@ -59,9 +59,12 @@ public struct MIMEDatabase: Sendable {
   ///   - languages: Language tags whose translated comments to keep (`de_DE`, `de`); `nil`
   ///     keeps every translation, an empty list none.
   ///   - limits: Bounds on what is read.
+  ///   - cache: Where to keep a pre-read form of the files, so a later load of the same
+  ///     files skips their XML; `nil` reads the XML every time.
   /// - Returns: The database, with its diagnostics.
   public static func load(
-    mimeDirectories: [URL], languages: [String]? = nil, limits: MIMEDatabaseLimits = .default
+    mimeDirectories: [URL], languages: [String]? = nil, limits: MIMEDatabaseLimits = .default,
+    cache: MIMEDatabaseCache? = nil
   ) -> MIMEDatabase {
     var files: [URL] = []
     for directory in mimeDirectories {
@@ -82,7 +85,7 @@ public struct MIMEDatabase: Sendable {
       }
       files += xml.map { packages.appendingPathComponent($0) }
     }
-    return load(files: files, languages: languages, limits: limits)
+    return load(files: files, languages: languages, limits: limits, cache: cache)
   }
 
   /// Reads source XML files, in the order given (a later file takes precedence).
@@ -91,9 +94,26 @@ public struct MIMEDatabase: Sendable {
   ///   - files: The files.
   ///   - languages: Language tags whose translated comments to keep; `nil` keeps all.
   ///   - limits: Bounds on what is read.
+  ///   - cache: Where to keep a pre-read form of the files (see ``MIMEDatabaseCache``);
+  ///     `nil` reads the XML every time.
   /// - Returns: The database, with its diagnostics.
   public static func load(
-    files: [URL], languages: [String]? = nil, limits: MIMEDatabaseLimits = .default
+    files: [URL], languages: [String]? = nil, limits: MIMEDatabaseLimits = .default,
+    cache: MIMEDatabaseCache? = nil
+  ) -> MIMEDatabase {
+    // No files, nothing worth keeping (and no cache folder made for it).
+    guard let cache, !files.isEmpty,
+      let key = MIMEDatabaseCache.Key(files: files, languages: languages, limits: limits)
+    else { return read(files: files, languages: languages, limits: limits) }
+    if let database = cache.read(key) { return database }
+    let database = read(files: files, languages: languages, limits: limits)
+    cache.write(database, for: key)
+    return database
+  }
+
+  /// Reads source XML files, without a cache.
+  private static func read(
+    files: [URL], languages: [String]?, limits: MIMEDatabaseLimits
   ) -> MIMEDatabase {
     var merger = Merger(languages: languages, limits: limits)
     for file in files {

@@ -5,7 +5,7 @@ public import PropertyLists
 ///
 /// The fields follow the freedesktop.org specification's elements. Every value read from
 /// a file keeps its location, so problems can be reported as `file:line`.
-public struct MIMETypeDefinition: Sendable {
+public struct MIMETypeDefinition: Sendable, Equatable {
   /// The canonical MIME type, as written (`image/png`).
   public var name: String
   /// `<alias type=…>`: other names of the same type.

@@ -5,7 +5,7 @@ public import PropertyLists
 /// The rule matches when any of its top-level ``matches`` does. Values of every match
 /// type are kept as the bytes to find in the file (numbers already in the byte order their
 /// type names), so one comparison serves them all.
-public struct MagicRule: Sendable {
+public struct MagicRule: Sendable, Equatable {
   /// How much the rule is trusted against other rules and file-name globs, 0 to 100.
   public var priority: Int
   /// The alternatives; any one matching makes the rule match.
@@ -46,7 +46,7 @@ public struct MagicRule: Sendable {
 
 /// A `<match>`: bytes at an offset (or anywhere in a range of offsets), with an optional mask,
 /// and nested matches of which one must also match (`<a><b/><c/></a>` is a and (b or c)).
-public struct MagicMatch: Sendable {
+public struct MagicMatch: Sendable, Equatable {
   /// The `type` attribute, which says how `value` and `mask` are written.
   public enum Kind: String, Sendable, CaseIterable {
     /// A string with C escapes (`\x89PNG`, `\0`, `\777`).

@@ -166,6 +166,33 @@ import Testing
     ]
   }
 
+  @Test func theDatabaseIsKeptInXDGCacheHomeAndADamagedCacheChangesNothing() async throws {
+    try await withTemporaryDirectory("types-cache") { folder in
+      var environment = try desktop(in: folder)
+      let cacheHome = folder.appendingPathComponent("cache-home")
+      environment["XDG_CACHE_HOME"] = cacheHome.path
+      try Data("xxFOLIO-TEST data".utf8).write(to: folder.appendingPathComponent("mystery"))
+      let arguments = ["types", "identify", "--content", "--all", "mystery"]
+      let uncached = await run(
+        arguments, in: folder,
+        environment: environment.merging(["XDG_CACHE_HOME": "/dev/null"]) { $1 })
+      #expect(uncached.status == 0, "\(uncached.error)")
+      #expect(uncached.output.contains("application/x-folio-test"))
+      let writing = await run(arguments, in: folder, environment: environment)
+      let cacheFolder = cacheHome.appendingPathComponent("folio")
+      let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)
+      #expect(files.count == 1 && files[0].hasSuffix(".cache"), "\(files)")
+      let reading = await run(arguments, in: folder, environment: environment)
+      try Data("damaged".utf8).write(to: cacheFolder.appendingPathComponent(files[0]))
+      let afterDamage = await run(arguments, in: folder, environment: environment)
+      for result in [writing, reading, afterDamage] {
+        #expect(result.status == 0)
+        #expect(result.output == uncached.output)
+        #expect(result.error == uncached.error)
+      }
+    }
+  }
+
   @Test func identifyReadsContentWhenTheNameSaysNothingOrWhenAsked() async throws {
     try await withTemporaryDirectory("types-identify-content") { folder in
       let environment = try desktop(in: folder)

@@ -12,6 +12,15 @@ import Testing
         "/usr/share/mime", "/usr/local/share/mime", "/home/ann/.local/share/mime",
       ])
     #expect(paths.languages.isEmpty)
+    #expect(paths.cacheDirectory?.path == "/home/ann/.cache/folio")
+  }
+
+  @Test func keepsTheDatabaseCacheInXDGCacheHomeWhenItIsAbsolute() {
+    let set = TypeSearchPaths(environment: ["HOME": "/home/ann", "XDG_CACHE_HOME": "/var/ann"])
+    #expect(set.cacheDirectory?.path == "/var/ann/folio")
+    let relative = TypeSearchPaths(environment: ["HOME": "/home/ann", "XDG_CACHE_HOME": "c"])
+    #expect(relative.cacheDirectory?.path == "/home/ann/.cache/folio")
+    #expect(TypeSearchPaths(environment: [:]).cacheDirectory == nil)
   }
 
   @Test func readsTheVariablesLeastImportantFirstAndSkipsRelativeEntries() {

@@ -1,5 +1,6 @@
 import FolioTestSupport
 import Foundation
+import Glibc
 import Testing
 
 @testable import FolioSystem
@@ -135,5 +136,53 @@ import Testing
     #expect(TemporaryName.split("/a/b/") == ("/a", "b"))
     #expect(TemporaryName.split("name") == (".", "name"))
     #expect(TemporaryName.split("/top") == ("/", "top"))
+  }
+
+  @Test func creatingFoldersMakesEveryMissingOneAndAcceptsThoseThere() async throws {
+    try await withTemporaryDirectory("folders") { folder in
+      let deep = folder.path + "/a/b/c"
+      try FileTree.createFolders(atPath: deep, permissions: 0o700)
+      #expect(FileTree.isFolder(deep))
+      var info = stat()
+      #expect(stat(folder.path + "/a", &info) == 0 && info.st_mode & 0o777 == 0o700)
+      try FileTree.createFolders(atPath: deep)
+      // Through a link to a folder, as `mkdir -p` goes.
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.path + "/link", withDestinationPath: folder.path + "/a")
+      try FileTree.createFolders(atPath: folder.path + "/link/b/d")
+      #expect(FileTree.isFolder(folder.path + "/a/b/d"))
+      try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
+      // The file in the way is the folder that cannot be made.
+      #expect(throws: SystemError(errno: EEXIST)) {
+        try FileTree.createFolders(atPath: folder.path + "/file/inside")
+      }
+      #expect(throws: SystemError(errno: EEXIST)) {
+        try FileTree.createFolders(atPath: folder.path + "/file")
+      }
+    }
+  }
+
+  @Test func aFilesIdentityChangesWithItsContentsEvenWhenItsTimeIsSetBack() async throws {
+    try await withTemporaryDirectory("identity") { folder in
+      let path = folder.path + "/file"
+      try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+      let first = try FileIdentity(atPath: path)
+      #expect(try FileIdentity(atPath: path) == first)
+      #expect(first.size == 3)
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try handle.write(contentsOf: Data("two".utf8))
+      try handle.close()
+      var times = [
+        timespec(
+          tv_sec: Int(first.modified / 1_000_000_000), tv_nsec: Int(first.modified % 1_000_000_000)),
+        timespec(
+          tv_sec: Int(first.modified / 1_000_000_000), tv_nsec: Int(first.modified % 1_000_000_000)),
+      ]
+      #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      let second = try FileIdentity(atPath: path)
+      #expect(second.modified == first.modified && second.inode == first.inode)
+      #expect(second != first)
+      #expect(throws: SystemError(errno: ENOENT)) { try FileIdentity(atPath: path + "-missing") }
+    }
   }
 }
