@@ -131,7 +131,13 @@ extension TypeRegistryBuilder {
     {
       declaration.typeDescription = Located(text, location: definition.location)
     }
-    declaration.localizedDescriptions.merge(definition.localizedComments) { old, _ in old }
+    // Most declarations have no translations of their own: share the definition's table
+    // instead of rehashing its seventy-odd languages into an empty one.
+    if declaration.localizedDescriptions.isEmpty {
+      declaration.localizedDescriptions = definition.localizedComments
+    } else {
+      declaration.localizedDescriptions.merge(definition.localizedComments) { old, _ in old }
+    }
     declaration.acronym = declaration.acronym ?? definition.acronym
     declaration.expandedAcronym = declaration.expandedAcronym ?? definition.expandedAcronym
     declaration.genericIconName = declaration.genericIconName ?? definition.genericIcon
