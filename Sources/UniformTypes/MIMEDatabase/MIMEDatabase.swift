@@ -6,7 +6,7 @@ public import PropertyLists
 /// `packages/*.xml` of each `mime` directory), not from the caches `update-mime-database`
 /// compiles from them.
 ///
-/// A database is a value: load it once (``load(mimeDirectories:languages:limits:)``), then
+/// A database is a value: load it once (``load(mimeDirectories:languages:limits:cache:)``), then
 /// add it to a ``TypeRegistryBuilder``. Which directories to read is the caller's choice;
 /// the XDG base-directory rules that find them belong to the program (the `folio` command
 /// applies them).
