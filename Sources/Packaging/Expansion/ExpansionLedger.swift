@@ -35,18 +35,18 @@ struct ExpansionLedger {
   static let maxLinkTargetLength = 4_096
 
   let policy: ExpansionPolicy
-  private(set) var nodes: [[UInt8]: Node] = [:]
+  private(set) var nodes: [PathKey: Node] = [:]
   private var foldedHashes: [Int: Int] = [:]
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
-  private var topLevelNames: Set<[UInt8]> = []
+  private var topLevelNames: Set<PathKey> = []
 
   /// The name of the archive's only top-level entry, when that entry is a folder.
   var singleTopFolder: String? {
     guard topLevelNames.count == 1, let only = topLevelNames.first,
       case .directory = nodes[only]
     else { return nil }
-    return String(decoding: only, as: UTF8.self)
+    return String(decoding: only.bytes, as: UTF8.self)
   }
 
   init(policy: ExpansionPolicy) { self.policy = policy }
@@ -77,7 +77,7 @@ struct ExpansionLedger {
       return .root
     }
     if policy.skipsAppleDouble, path.isAppleDouble { return .skipAppleDouble }
-    if let first = path.components.first { topLevelNames.insert(Array(first.utf8)) }
+    if let first = path.components.first { topLevelNames.insert(PathKey(Array(first.utf8))) }
     if kind.isSpecial {
       throw PackagingError(
         .specialFileEntry,
@@ -89,7 +89,7 @@ struct ExpansionLedger {
     for (position, component) in path.components.dropLast().enumerated() {
       if position > 0 { prefix.append(UInt8(ascii: "/")) }
       prefix.append(contentsOf: component.utf8)
-      switch nodes[prefix] {
+      switch nodes[PathKey(prefix)] {
       case .symbolicLink:
         throw PackagingError(
           .writeThroughSymlink,
@@ -104,14 +104,14 @@ struct ExpansionLedger {
         break
       case nil:
         try recordFolded(prefix, entry: name)
-        nodes[prefix] = .directory(explicit: false)
+        nodes[PathKey(prefix)] = .directory(explicit: false)
       }
     }
 
-    let key = path.bytes
+    let key = PathKey(path.bytes)
     switch (nodes[key], kind) {
     case (nil, _):
-      try recordFolded(key, entry: name)
+      try recordFolded(path.bytes, entry: name)
     case (.directory(explicit: false), .directory):
       break
     case (.directory(explicit: false), _):
@@ -164,7 +164,7 @@ struct ExpansionLedger {
         .linkOutsideDestination,
         "hard link \(name.display) points to \(target.display), outside the destination")
     }
-    guard let path, nodes[path.bytes] == .file else {
+    guard let path, nodes[PathKey(path.bytes)] == .file else {
       throw PackagingError(
         .hardLinkTargetMissing,
         "hard link \(name.display) points to \(target.display), which is not a file earlier in the archive"
@@ -203,7 +203,7 @@ struct ExpansionLedger {
     if let index = symbolicLinks.lastIndex(where: { $0.path == path }) {
       symbolicLinks[index].target = target.bytes
     }
-    nodes[path.bytes] = .symbolicLink(target: target.bytes)
+    nodes[PathKey(path.bytes)] = .symbolicLink(target: target.bytes)
   }
 
   /// Checks every symbolic link again against the whole archive, once all entries are known.
@@ -255,7 +255,7 @@ struct ExpansionLedger {
         continue
       }
       stack.append(component)
-      if case .symbolicLink(let inner) = nodes[Array(stack.joined(separator: "/").utf8)] {
+      if case .symbolicLink(let inner) = nodes[PathKey(Array(stack.joined(separator: "/").utf8))] {
         hops += 1
         if hops > Self.maxLinkHops || inner.isEmpty { return nil }
         guard
@@ -283,10 +283,12 @@ struct ExpansionLedger {
   private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
     guard !policy.allowsNameCollisions else { return }
     let folded = Self.folded(path)
-    let foldedHash = folded.hashValue
-    let exactHash = path.hashValue
+    let foldedHash = PathKey(folded).hashValue
+    let exactHash = PathKey(path).hashValue
     if let earlier = foldedHashes[foldedHash], earlier != exactHash,
-      let spelling = nodes.keys.first(where: { $0 != path && Self.folded($0) == folded })
+      let spelling = nodes.keys.lazy.map(\.bytes).first(where: {
+        $0 != path && Self.folded($0) == folded
+      })
     {
       throw PackagingError(
         .nameCollision,

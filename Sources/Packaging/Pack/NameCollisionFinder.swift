@@ -4,7 +4,7 @@
 /// It keeps one spelling per folded name, so a package whose names do not
 /// collide costs one entry per name.
 struct NameCollisionFinder {
-  private var spellings: [[UInt8]: String] = [:]
+  private var spellings: [PathKey: String] = [:]
   /// The collisions met, in order.
   private(set) var found: [NameCollision] = []
 
@@ -12,7 +12,7 @@ struct NameCollisionFinder {
   ///
   /// - Parameter path: The entry's path in the archive.
   mutating func record(_ path: String) {
-    let folded = ExpansionLedger.folded(Array(path.utf8))
+    let folded = PathKey(ExpansionLedger.folded(Array(path.utf8)))
     if let earlier = spellings[folded] {
       // Bytes, not `String ==`, which holds NFC and NFD spellings equal.
       if !earlier.utf8.elementsEqual(path.utf8) {

@@ -57,7 +57,8 @@ struct PackageWalker {
   ///   external link, non-UTF-8 name or unreadable folder.
   func count() throws -> Totals {
     var totals = Totals()
-    try walk { item in
+    // In the order the folder lists, not sorted: the totals do not depend on it.
+    try walk(ordered: false) { item in
       totals.entries += 1
       switch item.kind {
       case .directory, .symbolicLink: break
@@ -78,13 +79,17 @@ struct PackageWalker {
   /// - Parameter visit: Called for each entry in archive order.
   /// - Throws: ``PackagingError`` as ``count()`` does, or what `visit` throws.
   func walk(_ visit: (Item) throws -> Void) throws {
+    try walk(ordered: true, visit)
+  }
+
+  private func walk(ordered: Bool, _ visit: (Item) throws -> Void) throws {
     var info = stat()
     guard fstat(root, &info) == 0 else {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
     }
     try visit(Item(relativePath: "", kind: .directory, info: info))
     var firstNames: [FileIdentity: String] = [:]
-    try walk(folder: root, relativePath: "", firstNames: &firstNames, visit)
+    try walk(folder: root, relativePath: "", ordered: ordered, firstNames: &firstNames, visit)
   }
 
   private struct FileIdentity: Hashable {
@@ -93,15 +98,16 @@ struct PackageWalker {
   }
 
   private func walk(
-    folder: Int32, relativePath: String, firstNames: inout [FileIdentity: String],
-    _ visit: (Item) throws -> Void
+    folder: Int32, relativePath: String, ordered: Bool,
+    firstNames: inout [FileIdentity: String], _ visit: (Item) throws -> Void
   ) throws {
-    let names = try Self.sortedNames(
-      folder: folder, displayPath: Self.join(rootPath, relativePath))
+    let names = try Self.names(
+      folder: folder, sorted: ordered, displayPath: Self.join(rootPath, relativePath))
     for name in names {
       let childPath = relativePath.isEmpty ? name : relativePath + "/" + name
       if !selection.isEverything && !selection.selects(packagePath: childPath) { continue }
-      let displayPath = Self.join(rootPath, childPath)
+      // Spelled only for a message: most entries never need it.
+      var displayPath: String { Self.join(rootPath, childPath) }
       var info = stat()
       guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
         throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
@@ -114,7 +120,9 @@ struct PackageWalker {
           throw PackagingError.system("cannot open folder '\(displayPath)'", errno: errno)
         }
         defer { close(child) }
-        try walk(folder: child, relativePath: childPath, firstNames: &firstNames, visit)
+        try walk(
+          folder: child, relativePath: childPath, ordered: ordered, firstNames: &firstNames,
+          visit)
       case S_IFREG:
         let size = Int64(info.st_size)
         if info.st_nlink > 1 {
@@ -163,28 +171,40 @@ struct PackageWalker {
     }
   }
 
-  private static func sortedNames(folder: Int32, displayPath: String) throws -> [String] {
+  /// A folder's names, sorted by their UTF-8 bytes when asked.
+  private static func names(
+    folder: Int32, sorted: Bool, displayPath: @autoclosure () -> String
+  ) throws -> [String] {
     var names: [String] = []
     var invalid: [UInt8]?
+    var allASCII = true
     do {
       try FolderListing.forEachName(inFolder: folder) { bytes in
         guard let name = String(validating: bytes, as: UTF8.self) else {
           invalid = bytes
           return false
         }
+        if allASCII, !bytes.allSatisfy({ $0 < 0x80 }) { allASCII = false }
         names.append(name)
         return true
       }
     } catch {
-      throw PackagingError.system("cannot list folder '\(displayPath)'", errno: error.errno)
+      throw PackagingError.system("cannot list folder '\(displayPath())'", errno: error.errno)
     }
     if let invalid {
       throw PackagingError(
         .invalidEntry,
-        "the name \(EntryName(bytes: invalid).display) in '\(displayPath)' is not valid UTF-8; archives store UTF-8 names"
+        "the name \(EntryName(bytes: invalid).display) in '\(displayPath())' is not valid UTF-8; archives store UTF-8 names"
       )
     }
-    names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    guard sorted else { return names }
+    if allASCII {
+      // For ASCII, String's own order is the bytes' order, and it compares them in one
+      // call rather than byte by byte through the generic sequence comparison.
+      names.sort()
+    } else {
+      names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
     return names
   }
 

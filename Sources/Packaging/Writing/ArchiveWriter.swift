@@ -238,10 +238,10 @@ public final class ArchiveWriter {
         path: path, source: source, size: size, permissions: UInt32(metadata.permissions),
         modificationTime: Int64(metadata.modificationTime.tv_sec), compression: compression)
     case .tar(let tar):
-      let (descriptor, _) = try source.open()
+      let (descriptor, opened) = try source.open()
       defer { Glibc.close(descriptor) }
       try tar.writeFile(
-        path: path, descriptor: descriptor, size: size, metadata: metadata,
+        path: path, descriptor: descriptor, opened: opened, size: size, metadata: metadata,
         sourcePath: source.displayPath)
     }
     counted(bytes: size)

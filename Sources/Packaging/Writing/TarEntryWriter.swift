@@ -78,13 +78,12 @@ final class TarEntryWriter {
   /// The header records `size`; exactly that many bytes are written. A file
   /// that turns out shorter, or that was written to while it was read (its
   /// size or modification time moved), fails with
-  /// ``PackagingError/Code/fileChanged``.
+  /// ``PackagingError/Code/fileChanged``. `opened` is the file's status when it was opened
+  /// (taken then, so it is not asked for twice).
   func writeFile(
-    path: String, descriptor: Int32, size: Int64, metadata: ArchiveWriter.Metadata,
-    sourcePath: String
+    path: String, descriptor: Int32, opened before: stat, size: Int64,
+    metadata: ArchiveWriter.Metadata, sourcePath: String
   ) throws {
-    var before = stat()
-    let watched = fstat(descriptor, &before) == 0
     progress?.startFile(path, size: size)
     if size > Int64(ArchiveWriter.chunkSize) {
       _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_SEQUENTIAL)
@@ -103,9 +102,7 @@ final class TarEntryWriter {
       written += Int64(count)
       report(bytes: count)
     }
-    if watched {
-      try ZipFileSource.checkUnchanged(descriptor, since: before, displayPath: sourcePath)
-    }
+    try ZipFileSource.checkUnchanged(descriptor, since: before, displayPath: sourcePath)
     try finishFile(path: path)
   }
 

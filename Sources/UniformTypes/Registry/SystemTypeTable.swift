@@ -72,24 +72,52 @@ enum SystemTypeTable {
   /// The text is generated and checked by a test, so a malformed line is a build defect;
   /// it is skipped rather than trusted.
   static func parse(_ text: String) -> [SystemTypeEntry] {
-    var rows: [SystemTypeEntry] = []
-    rows.reserveCapacity(1024)
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard columns.count == 9,
-        let declaration = SystemTypeEntry.Declaration(rawValue: String(columns[5])),
-        let provenance = SystemTypeEntry.Provenance(rawValue: String(columns[6]))
-      else { continue }
-      func list(_ column: Substring) -> [String] {
-        column.split(separator: " ").map(String.init)
+    // On UTF-8 bytes: every folio process parses the table once, and splitting the String
+    // by Character (grapheme by grapheme) made it a visible part of a short command's time.
+    var text = text
+    return text.withUTF8 { bytes in
+      func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       }
-      rows.append(
-        SystemTypeEntry(
-          identifier: String(columns[0]), description: String(columns[4]),
-          conformsTo: list(columns[1]), extensions: list(columns[2]),
-          mimeTypes: list(columns[3]), declaration: declaration, provenance: provenance,
-          preferredFor: list(columns[7]), desktopMIMETypes: list(columns[8])))
+      func list(_ range: Range<Int>) -> [String] {
+        var items: [String] = []
+        var start = range.lowerBound
+        for index in range where bytes[index] == UInt8(ascii: " ") {
+          if index > start { items.append(string(start..<index)) }
+          start = index + 1
+        }
+        if range.upperBound > start { items.append(string(start..<range.upperBound)) }
+        return items
+      }
+      var rows: [SystemTypeEntry] = []
+      rows.reserveCapacity(1024)
+      var columns: [Range<Int>] = []
+      columns.reserveCapacity(9)
+      var lineStart = 0
+      while lineStart < bytes.count {
+        var lineEnd = lineStart
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        defer { lineStart = lineEnd + 1 }
+        guard lineEnd > lineStart else { continue }
+        columns.removeAll(keepingCapacity: true)
+        var start = lineStart
+        for index in lineStart..<lineEnd where bytes[index] == UInt8(ascii: "\t") {
+          columns.append(start..<index)
+          start = index + 1
+        }
+        columns.append(start..<lineEnd)
+        guard columns.count == 9,
+          let declaration = SystemTypeEntry.Declaration(rawValue: string(columns[5])),
+          let provenance = SystemTypeEntry.Provenance(rawValue: string(columns[6]))
+        else { continue }
+        rows.append(
+          SystemTypeEntry(
+            identifier: string(columns[0]), description: string(columns[4]),
+            conformsTo: list(columns[1]), extensions: list(columns[2]),
+            mimeTypes: list(columns[3]), declaration: declaration, provenance: provenance,
+            preferredFor: list(columns[7]), desktopMIMETypes: list(columns[8])))
+      }
+      return rows
     }
-    return rows
   }
 }
