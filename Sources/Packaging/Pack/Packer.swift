@@ -140,17 +140,19 @@ public enum Packer {
       jobs: options.jobs)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
     var collisions = NameCollisionFinder()
+    var nameCollisions: [NameCollision] = []
+    /// An item's name in the archive; `nil` for the root when it is not kept.
+    func archivePath(_ item: PackageWalker.Item) -> String? {
+      if options.keepParent {
+        return item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
+      }
+      return item.relativePath.isEmpty ? nil : item.relativePath
+    }
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
     ) { writer in
       try walker.walk { item in
-        let path: String
-        if options.keepParent {
-          path = item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
-        } else {
-          if item.relativePath.isEmpty { return }
-          path = item.relativePath
-        }
+        guard let path = archivePath(item) else { return }
         collisions.record(path)
         let metadata = ArchiveWriter.Metadata(item.info)
         switch item.kind {
@@ -171,6 +173,13 @@ public enum Packer {
         }
       }
       try writer.flush()
+      // Only when a name may collide: a third walk names the first spelling (before the
+      // archive is put in place, so a tree that changed meanwhile fails the pack whole).
+      nameCollisions = try collisions.collisions { visit in
+        try walker.walk { item in
+          if let path = archivePath(item) { visit(path) }
+        }
+      }
       return (writer.entryCount, writer.storedEntryCount, writer.dataByteCount)
     }
     var written = stat()
@@ -179,7 +188,7 @@ public enum Packer {
       output: output, format: format, entryCount: entries, directoryCount: counts.directories,
       fileCount: counts.files, symbolicLinkCount: counts.links, hardLinkCount: counts.hardLinks,
       storedEntryCount: stored, byteCount: bytes, archiveSize: size,
-      nameCollisions: collisions.found)
+      nameCollisions: nameCollisions)
   }
 
   private static func writeFile(
