@@ -293,7 +293,7 @@ final class ZipArchive: Sendable {
   private static func effectiveName(
     raw: [UInt8], unicode: (nameCRC: UInt32, path: [UInt8])?
   ) -> EntryName {
-    if let unicode, raw.withUnsafeBytes({ Zlib.crc32(0, $0) }) == unicode.nameCRC {
+    if let unicode, raw.withUnsafeBytes({ LibDeflate.crc32(0, $0) }) == unicode.nameCRC {
       return EntryName(bytes: unicode.path)
     }
     return EntryName(bytes: raw)

@@ -105,7 +105,7 @@ final class ZipEntryReader {
         )
       }
       bytesRead += Int64(chunk.count)
-      crc = Zlib.crc32(crc, chunk)
+      crc = LibDeflate.crc32(crc, chunk)
       return chunk
     }
     ended = true

@@ -49,27 +49,6 @@ enum Zlib {
     }
   }
 
-  /// Continues a CRC-32 (gzip's and zip's) over more bytes, with zlib's fast implementation.
-  ///
-  /// - Parameters:
-  ///   - crc: The checksum so far (0 to start).
-  ///   - bytes: The next bytes.
-  /// - Returns: The checksum including `bytes`.
-  static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return crc }
-    var value = UInt(crc)
-    var start = base.assumingMemoryBound(to: UInt8.self)
-    var left = bytes.count
-    // `crc32` takes a 32-bit length: feed a huge buffer in pieces.
-    while left > 0 {
-      let piece = min(left, 1 << 30)
-      value = CZlib.crc32(value, start, uInt(piece))
-      start += piece
-      left -= piece
-    }
-    return UInt32(truncatingIfNeeded: value)
-  }
-
   /// The CRC-32 of two byte runs one after the other, from the CRC-32 of each.
   ///
   /// The corresponding C function is `crc32_combine` (`z_off_t` is 64 bits on Linux).
