@@ -15,30 +15,33 @@ func mimeInfo(_ body: String) -> Data {
     """.utf8)
 }
 
+/// A source file describing one type with every element the reader knows.
+let exampleMIMEInfo = mimeInfo(
+  """
+    <mime-type type="text/x-example">
+      <comment>Example text</comment>
+      <comment xml:lang="de">Beispieltext</comment>
+      <comment xml:lang="pt_BR">Texto de exemplo</comment>
+      <acronym>EXT</acronym>
+      <expanded-acronym>Example Text</expanded-acronym>
+      <generic-icon name="text-x-generic"/>
+      <sub-class-of type="text/plain"/>
+      <alias type="application/x-example"/>
+      <glob pattern="*.ext"/>
+      <glob pattern="*.EXT2" weight="80" case-sensitive="true"/>
+      <magic priority="60">
+        <match type="string" value="EXAMPLE\\x01" offset="0:4">
+          <match type="big16" value="0x0102" offset="10"/>
+          <match type="byte" value="7" offset="12" mask="0x0f"/>
+        </match>
+      </magic>
+      <root-XML namespaceURI="urn:example" localName="doc"/>
+      <other:thing xmlns:other="urn:other"><other:inner/></other:thing>
+    </mime-type>
+  """)
+
 @Suite struct MIMEDatabaseTests {
-  private let sample = mimeInfo(
-    """
-      <mime-type type="text/x-example">
-        <comment>Example text</comment>
-        <comment xml:lang="de">Beispieltext</comment>
-        <comment xml:lang="pt_BR">Texto de exemplo</comment>
-        <acronym>EXT</acronym>
-        <expanded-acronym>Example Text</expanded-acronym>
-        <generic-icon name="text-x-generic"/>
-        <sub-class-of type="text/plain"/>
-        <alias type="application/x-example"/>
-        <glob pattern="*.ext"/>
-        <glob pattern="*.EXT2" weight="80" case-sensitive="true"/>
-        <magic priority="60">
-          <match type="string" value="EXAMPLE\\x01" offset="0:4">
-            <match type="big16" value="0x0102" offset="10"/>
-            <match type="byte" value="7" offset="12" mask="0x0f"/>
-          </match>
-        </magic>
-        <root-XML namespaceURI="urn:example" localName="doc"/>
-        <other:thing xmlns:other="urn:other"><other:inner/></other:thing>
-      </mime-type>
-    """)
+  private let sample = exampleMIMEInfo
 
   @Test func readsEveryElementOfAType() throws {
     let database = MIMEDatabase.parse(sample, file: "example.xml")
