@@ -77,9 +77,14 @@ package enum FolderListing {
         if errno != 0 { throw .current }
         return
       }
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 })
-      }
+      // The name is read where it lies, up to its NUL. Copying `d_name` as a value would
+      // read its full 256 bytes, but a record is only as long as its name (`d_reclen`),
+      // so the last record of readdir's buffer can end just before an unmapped page: the
+      // copy crashed a test run that way.
+      let name =
+        UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+      let length = strlen(name.assumingMemoryBound(to: CChar.self))
+      let bytes = Array(UnsafeRawBufferPointer(start: name, count: length))
       if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
       guard try body(bytes) else { return }
     }
