@@ -1,5 +1,6 @@
 import FolioTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Packaging
@@ -61,18 +62,20 @@ import Testing
       let previous = Data("keep me".utf8)
       try previous.write(to: archive)
       let root = ProgressManager(totalCount: 1)
-      let events = root.reporter.events(interval: .zero)
       let work = Task {
         try await Packer.pack(package, to: archive, progress: root.subprogress(assigningCount: 1))
       }
-      // Cancel once the first bytes went through: the writer is mid-archive.
-      for await event in events {
-        if case .update(let snapshot) = event, snapshot.completedByteCount > 0 {
-          work.cancel()
-          break
-        }
+      // Cancel once the first bytes went through: the writer is mid-archive. Watched from a
+      // thread of its own, not a task: with the whole suite running, the cooperative pool
+      // can be busy long enough for the pack to finish before a watching task runs again.
+      let done = CancelWatch()
+      let watcher = Thread {
+        while root.reporter.snapshot.completedByteCount == 0, !done.isSet { usleep(100) }
+        work.cancel()
       }
+      watcher.start()
       let outcome = await work.result
+      done.set()
       #expect(throws: CancellationError.self) { try outcome.get() }
       #expect(try Data(contentsOf: archive) == previous)
       #expect(PackTestTrees.temporaries(in: folder) == [])
@@ -143,4 +146,11 @@ import Testing
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
+}
+
+/// A flag a watching thread reads and the test sets once the work is over.
+private final class CancelWatch: Sendable {
+  private let flag = Atomic<Bool>(false)
+  var isSet: Bool { flag.load(ordering: .acquiring) }
+  func set() { flag.store(true, ordering: .releasing) }
 }
