@@ -60,12 +60,12 @@ import UniformTypes
         try await plan.run(
           to: output, overwrite: false, progress: reporter.subprogress(assigningCount: 1))
       }
-      // Wait until bytes flow, then cancel.
-      while reporter.reporter.snapshot.completedByteCount == 0 {
-        try await Task.sleep(for: .milliseconds(5))
+      // Cancel once bytes flow.
+      let watch = CancellationWatch.cancel(task) {
+        reporter.reporter.snapshot.completedByteCount > 0
       }
-      task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
+      watch.stop()
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
   }

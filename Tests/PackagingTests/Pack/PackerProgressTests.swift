@@ -1,6 +1,5 @@
 import FolioTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Packaging
@@ -65,17 +64,12 @@ import Testing
       let work = Task {
         try await Packer.pack(package, to: archive, progress: root.subprogress(assigningCount: 1))
       }
-      // Cancel once the first bytes went through: the writer is mid-archive. Watched from a
-      // thread of its own, not a task: with the whole suite running, the cooperative pool
-      // can be busy long enough for the pack to finish before a watching task runs again.
-      let done = CancelWatch()
-      let watcher = Thread {
-        while root.reporter.snapshot.completedByteCount == 0, !done.isSet { usleep(100) }
-        work.cancel()
+      // Cancel once the first bytes went through: the writer is mid-archive.
+      let watch = CancellationWatch.cancel(work) {
+        root.reporter.snapshot.completedByteCount > 0
       }
-      watcher.start()
       let outcome = await work.result
-      done.set()
+      watch.stop()
       #expect(throws: CancellationError.self) { try outcome.get() }
       #expect(try Data(contentsOf: archive) == previous)
       #expect(PackTestTrees.temporaries(in: folder) == [])
@@ -146,11 +140,4 @@ import Testing
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
-}
-
-/// A flag a watching thread reads and the test sets once the work is over.
-private final class CancelWatch: Sendable {
-  private let flag = Atomic<Bool>(false)
-  var isSet: Bool { flag.load(ordering: .acquiring) }
-  func set() { flag.store(true, ordering: .releasing) }
 }
