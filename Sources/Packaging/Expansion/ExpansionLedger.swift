@@ -36,7 +36,7 @@ struct ExpansionLedger {
 
   let policy: ExpansionPolicy
   private(set) var nodes: [PathKey: Node] = [:]
-  private var foldedHashes: [Int: Int] = [:]
+  private var foldedSpellings = FoldedSpellingHashes()
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
   private var topLevelNames: Set<PathKey> = []
@@ -283,9 +283,7 @@ struct ExpansionLedger {
   private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
     guard !policy.allowsNameCollisions else { return }
     let folded = Self.folded(path)
-    let foldedHash = PathKey(folded).hashValue
-    let exactHash = PathKey(path).hashValue
-    if let earlier = foldedHashes[foldedHash], earlier != exactHash,
+    if foldedSpellings.record(path, folded: folded),
       let spelling = nodes.keys.lazy.map(\.bytes).first(where: {
         $0 != path && Self.folded($0) == folded
       })
@@ -295,7 +293,6 @@ struct ExpansionLedger {
         "entry \(entry.display): \(EntryName(bytes: path).display) and \(EntryName(bytes: spelling).display) differ only by case or Unicode normalisation"
       )
     }
-    foldedHashes[foldedHash] = exactHash
   }
 
   /// A path's spelling with case and Unicode normalisation folded away (NFC, then lower case).

@@ -7,8 +7,7 @@
 /// first spelling of each suspect's folded name in a replay of the names, and drops a
 /// suspect whose hashes matched by chance, so only real collisions are reported.
 struct NameCollisionFinder {
-  /// Folded spelling's hash → the exact hash of the first name with it.
-  private var firstSpellings: [Int: Int] = [:]
+  private var foldedSpellings = FoldedSpellingHashes()
   /// Names whose folded hash was met before under another spelling, in order.
   private(set) var suspects: [String] = []
 
@@ -17,12 +16,8 @@ struct NameCollisionFinder {
   /// - Parameter path: The entry's path in the archive.
   mutating func record(_ path: String) {
     let bytes = Array(path.utf8)
-    let folded = PathKey(ExpansionLedger.folded(bytes)).hashValue
-    let exact = PathKey(bytes).hashValue
-    if let first = firstSpellings[folded] {
-      if first != exact { suspects.append(path) }
-    } else {
-      firstSpellings[folded] = exact
+    if foldedSpellings.record(bytes, folded: ExpansionLedger.folded(bytes)) {
+      suspects.append(path)
     }
   }
 

@@ -1,0 +1,27 @@
+/// Which folded spellings (``ExpansionLedger/folded(_:)``: NFC, then lower case) were met,
+/// kept as two hashes a path instead of the path: the folded spelling's, and the exact
+/// spelling's of the first path that had it.
+///
+/// A path whose folded hash was met under another exact hash may collide with an earlier
+/// one; hashes can match by chance, so the caller confirms against the spellings themselves
+/// (the expansion ledger among its recorded paths, a pack in a replay of its names).
+struct FoldedSpellingHashes {
+  /// Folded spelling's hash → the exact hash of the first path with it.
+  private var firstSpellings: [Int: Int] = [:]
+
+  /// Records a path.
+  ///
+  /// - Parameters:
+  ///   - path: The path's bytes.
+  ///   - folded: Its folded spelling.
+  /// - Returns: Whether another spelling of the same folded path may have been recorded.
+  mutating func record(_ path: [UInt8], folded: [UInt8]) -> Bool {
+    let foldedHash = PathKey(folded).hashValue
+    let exactHash = PathKey(path).hashValue
+    guard let first = firstSpellings[foldedHash] else {
+      firstSpellings[foldedHash] = exactHash
+      return false
+    }
+    return first != exactHash
+  }
+}
