@@ -88,18 +88,20 @@ struct PackageWalker {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
     }
     try visit(Item(relativePath: "", kind: .directory, info: info))
-    var firstNames: [FileIdentity: String] = [:]
+    var firstNames: [InodeKey: String] = [:]
     try walk(folder: root, relativePath: "", ordered: ordered, firstNames: &firstNames, visit)
   }
 
-  private struct FileIdentity: Hashable {
+  /// Where a file lives (device and inode), which all its hard links share; not
+  /// FolioSystem's `FileIdentity`, which also holds size and times.
+  private struct InodeKey: Hashable {
     var device: UInt64
     var inode: UInt64
   }
 
   private func walk(
     folder: Int32, relativePath: String, ordered: Bool,
-    firstNames: inout [FileIdentity: String], _ visit: (Item) throws -> Void
+    firstNames: inout [InodeKey: String], _ visit: (Item) throws -> Void
   ) throws {
     let names = try Self.names(
       folder: folder, sorted: ordered, displayPath: Self.join(rootPath, relativePath))
@@ -126,7 +128,7 @@ struct PackageWalker {
       case S_IFREG:
         let size = Int64(info.st_size)
         if info.st_nlink > 1 {
-          let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+          let identity = InodeKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
           if let first = firstNames[identity] {
             try visit(
               Item(
