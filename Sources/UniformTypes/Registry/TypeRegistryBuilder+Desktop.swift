@@ -148,20 +148,11 @@ extension TypeRegistryBuilder {
   /// Each MIME type a system type declares (folded) → the system type that ranks first.
   private func systemMIMEOwners() -> [String: TypeIdentifier] {
     var owners: [String: TypeIdentifier] = [:]
-    var dataMemo: [TypeIdentifier: Bool] = [:]
-    func isData(_ identifier: TypeIdentifier) -> Bool {
-      if let known = dataMemo[identifier] { return known }
-      var seen: Set<TypeIdentifier> = []
-      var stack = [identifier]
-      var found = false
-      while let current = stack.popLast(), !found {
-        guard seen.insert(current).inserted else { continue }
-        if current == .data { found = true }
-        stack += entries[current]?.declaration.parents ?? []
-      }
-      dataMemo[identifier] = found
-      return found
-    }
+    // By identifier: this runs on the declarations, before any node exists.
+    let entries = entries
+    var data = AncestorCheck<TypeIdentifier>(
+      isAncestor: { $0 == .data }, parents: { entries[$0]?.declaration.parents ?? [] })
+    func isData(_ identifier: TypeIdentifier) -> Bool { data.reaches(identifier) }
     for identifier in order {
       guard let entry = entries[identifier], entry.declaration.kind == .system,
         entry.declaration.sourceName == nil
