@@ -10,7 +10,9 @@ struct MIMECacheEncoder {
   private(set) var bytes: [UInt8] = []
   private var fileNumbers: [String: Int] = [:]
 
-  init() { bytes.reserveCapacity(256 << 10) }
+  /// - Parameter capacity: Bytes to make room for (a whole database's cache is about
+  ///   120 KB with no translations, 1 MB with all of them).
+  init(reservingCapacity capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
   mutating func unsigned(_ value: UInt64) {
     var rest = value

@@ -170,7 +170,7 @@ public struct MIMEDatabaseCache: Sendable, Hashable {
 
   /// Writes a database's cache for a key; best effort (a cache is never needed).
   func write(_ database: MIMEDatabase, for key: Key) {
-    var encoder = MIMECacheEncoder()
+    var encoder = MIMECacheEncoder(reservingCapacity: 256 << 10)
     key.encode(into: &encoder)
     encoder.database(database)
     let payload = encoder.bytes
