@@ -17,10 +17,10 @@ struct TypeSearchPaths: Sendable, Equatable {
 
   /// Reads the paths from an environment.
   ///
-  /// `XDG_DATA_HOME` defaults to `~/.local/share` and `XDG_DATA_DIRS` to
+  /// `XDG_DATA_HOME` defaults to `~/.local/share`, `XDG_DATA_DIRS` to
   /// `/usr/local/share:/usr/share` and `XDG_CACHE_HOME` to `~/.cache`, as the XDG Base
-  /// Directory specification says; relative entries are ignored, as it also says. Languages come from `LANGUAGE`, `LC_ALL`,
-  /// `LC_MESSAGES` and `LANG`, as gettext reads them.
+  /// Directory specification says; relative entries are ignored, as it also says. Languages
+  /// come from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG`, as gettext reads them.
   ///
   /// - Parameter environment: The environment.
   init(environment: [String: String]) {
