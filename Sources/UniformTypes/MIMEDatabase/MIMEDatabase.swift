@@ -118,26 +118,23 @@ public struct MIMEDatabase: Sendable, Equatable {
     var merger = Merger(languages: languages, limits: limits)
     for file in files {
       let name = file.path
-      let data: Data
-      do {
-        let attributes = try FileManager.default.attributesOfItem(atPath: name)
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limits.maximumFileSize else {
-          merger.diagnostics.append(
-            MIMEDatabaseProblem.unreadableFile.diagnostic(
-              "the file is \(size) bytes, more than the limit of \(limits.maximumFileSize); left out",
-              at: SourceLocation(file: name)))
-          continue
-        }
-        data = try Data(contentsOf: file)
+      // Through the support module's one reader: the size limit holds even for a file that
+      // grows while it is read, and a failure names its errno in plain words.
+      let bytes: [UInt8]
+      do throws(FileContents.Failure) {
+        bytes = try FileContents.read(atPath: name, limit: limits.maximumFileSize)
       } catch {
+        let message =
+          switch error {
+          case .tooLarge(let size):
+            "the file is \(size) bytes, more than the limit of \(limits.maximumFileSize); left out"
+          case .system(let cause): "cannot read the file: \(cause); left out"
+          }
         merger.diagnostics.append(
-          MIMEDatabaseProblem.unreadableFile.diagnostic(
-            "cannot read the file: \(error.localizedDescription); left out",
-            at: SourceLocation(file: name)))
+          MIMEDatabaseProblem.unreadableFile.diagnostic(message, at: SourceLocation(file: name)))
         continue
       }
-      merger.add(data, file: name)
+      merger.add(bytes, file: name)
     }
     return merger.finish()
   }
@@ -226,7 +223,7 @@ extension MIMEDatabase {
       self.budget = MIMEInfoReader.Budget(limits)
     }
 
-    mutating func add(_ data: Data, file: String) {
+    mutating func add(_ data: some ContiguousBytes, file: String) {
       sourceFiles.append(file)
       let reader = MIMEInfoReader(
         file: file, limits: limits, languages: languages, budget: budget)
