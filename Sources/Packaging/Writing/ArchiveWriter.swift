@@ -7,8 +7,9 @@ public import Foundation
 /// compressed by ``ArchiveWriterOptions/jobs`` threads in parallel, in
 /// bounded buffers, and written in the order they were added, so the archive
 /// is the same whatever the number of jobs. Tar archives go through libarchive
-/// on the caller's thread, in ``chunkSize`` chunks. Memory stays flat
-/// whatever the file sizes.
+/// on the caller's thread, in ``chunkSize`` chunks; with several jobs, other
+/// threads read small files ahead of it. Memory stays flat whatever the file
+/// sizes.
 ///
 /// Each entry reports to the writer's progress: every byte of file data
 /// completes one unit and every entry one more, so a reporter started with
@@ -238,18 +239,17 @@ public final class ArchiveWriter {
         path: path, source: source, size: size, permissions: UInt32(metadata.permissions),
         modificationTime: Int64(metadata.modificationTime.tv_sec), compression: compression)
     case .tar(let tar):
-      let (descriptor, opened) = try source.open()
-      defer { Glibc.close(descriptor) }
-      try tar.writeFile(
-        path: path, descriptor: descriptor, opened: opened, size: size, metadata: metadata,
-        sourcePath: source.displayPath)
+      try tar.writeFile(path: path, source: source, size: size, metadata: metadata)
     }
     counted(bytes: size)
   }
 
-  /// Writes out every entry added so far (zip compresses ahead of writing).
+  /// Writes out every entry added so far (zip compresses, and tar reads, ahead of writing).
   func flush() throws {
-    if case .zip(let zip) = backend { try zip.flush() }
+    switch backend {
+    case .zip(let zip): try zip.flush()
+    case .tar(let tar): try tar.flush()
+    }
   }
 
   // MARK: Helpers

@@ -19,8 +19,9 @@ public struct ArchiveWriterOptions: Sendable {
   public var typeRegistry: TypeRegistry
   /// How many threads compress, or `nil` for the processors the process may use.
   ///
-  /// They compress zip entries, gzip blocks and the zstd and xz streams. The
-  /// archive's bytes do not depend on the number (reproducible xz uses one thread).
+  /// They compress zip entries, gzip blocks and the zstd and xz streams, and
+  /// read plain tar's small files ahead of libarchive. The archive's bytes do
+  /// not depend on the number (reproducible xz uses one thread).
   public var jobs: Int?
 
   /// Creates options.
@@ -31,7 +32,8 @@ public struct ArchiveWriterOptions: Sendable {
   ///   - reproducible: Whether to write byte-identical archives.
   ///   - sourceDateEpoch: The latest modification time to record.
   ///   - typeRegistry: The registry that types file names.
-  ///   - jobs: How many threads compress, or `nil` for the processors available.
+  ///   - jobs: How many threads compress (zip, compressed tar) or read files ahead (tar),
+  ///     or `nil` for the processors available.
   public init(
     compressionLevel: Int? = nil, compression: EntryCompression = .automatic,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,

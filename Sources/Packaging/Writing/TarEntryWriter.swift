@@ -1,8 +1,17 @@
 import Foundation
 
-/// Writes tar entries (plain or compressed) through libarchive, one after
-/// another on the caller's thread, streaming file data in
+/// Writes tar entries (plain or compressed) through libarchive, in the order
+/// they are added, on the caller's thread.
+///
+/// With more than one job, entries are gathered into ``TarBatch``es whose
+/// small files `jobs − 1` worker threads read ahead (open, read, check, close)
+/// while the caller's thread writes the batches before them; the archive's
+/// bytes are the same as with one job. A file larger than a batch, and every
+/// file with one job, is streamed from its descriptor in
 /// ``ArchiveWriter/chunkSize`` chunks through one buffer.
+///
+/// Memory: one chunk buffer, plus with several jobs `2 × readers + 1` batches
+/// of ``TarBatch/inputCapacity`` bytes (768 KiB with two jobs).
 final class TarEntryWriter {
   let handle: ArchiveWriteHandle
   private let options: ArchiveWriterOptions
@@ -11,6 +20,11 @@ final class TarEntryWriter {
   private let buffer: UnsafeMutableRawBufferPointer
   private var ownerNames: [uid_t: String?] = [:]
   private var groupNames: [gid_t: String?] = [:]
+  /// The readers and their batches; `nil` with one job.
+  private let pool: WorkerPool<Void>?
+  private let pipeline: OrderedPipeline<TarBatch, Void>?
+  private var current: TarBatch?
+  private var finished = false
 
   /// The entries written so far.
   private(set) var entryCount = 0
@@ -25,39 +39,59 @@ final class TarEntryWriter {
     self.progress = progress
     entry = try ArchiveEntryHandle()
     buffer = .allocate(byteCount: ArchiveWriter.chunkSize, alignment: 16)
+    // The caller's thread stays busy with libarchive, so one job is left to it.
+    let readers = options.resolvedJobs - 1
+    if readers > 0 {
+      let pool = WorkerPool<Void>(threads: readers) {}
+      self.pool = pool
+      pipeline = OrderedPipeline(pool: pool, capacity: 2 * readers + 1) { batch, _ in
+        batch.process()
+      }
+    } else {
+      pool = nil
+      pipeline = nil
+    }
   }
 
-  deinit { buffer.deallocate() }
+  deinit {
+    abandon()
+    buffer.deallocate()
+  }
+
+  // MARK: Adding entries
 
   func writeDirectory(path: String, metadata: ArchiveWriter.Metadata) throws {
-    try prepareEntry(path: path, type: .directory, metadata: metadata)
-    try handle.writeHeader(entry)
-    try handle.finishEntry(name: path)
-    completeEntry()
+    if pipeline != nil {
+      return try enqueue(TarBatch.Item(kind: .directory, path: path, metadata: metadata))
+    }
+    try emitDirectory(path: path, metadata: metadata)
   }
 
   func writeSymbolicLink(path: String, target: String, metadata: ArchiveWriter.Metadata) throws {
-    try prepareEntry(path: path, type: .symbolicLink, metadata: metadata)
-    entry.symlinkTarget = target
-    try handle.writeHeader(entry)
-    try handle.finishEntry(name: path)
-    completeEntry()
+    if pipeline != nil {
+      return try enqueue(
+        TarBatch.Item(kind: .symbolicLink(target: target), path: path, metadata: metadata))
+    }
+    try emitSymbolicLink(path: path, target: target, metadata: metadata)
   }
 
   /// Writes a hard link entry naming an entry written earlier.
   func writeHardLink(path: String, target: String, metadata: ArchiveWriter.Metadata) throws {
-    progress?.startFile(path, size: 0)
-    try prepareEntry(path: path, type: .regular, metadata: metadata)
-    entry.hardlinkTarget = target
-    entry.size = 0
-    try handle.writeHeader(entry)
-    try handle.finishEntry(name: path)
-    progress?.completeFile(path)
-    completeEntry()
+    if pipeline != nil {
+      return try enqueue(
+        TarBatch.Item(kind: .hardLink(target: target), path: path, metadata: metadata))
+    }
+    try emitHardLink(path: path, target: target, metadata: metadata)
   }
 
   /// Writes a regular file from memory.
   func writeFile(path: String, data: Data, metadata: ArchiveWriter.Metadata) throws {
+    if pipeline != nil, data.count <= TarBatch.inputCapacity {
+      return try enqueue(
+        TarBatch.Item(kind: .file(.memory(data)), path: path, metadata: metadata),
+        dataSize: data.count)
+    }
+    try flush()
     progress?.startFile(path, size: Int64(data.count))
     try prepareEntry(path: path, type: .regular, metadata: metadata)
     entry.size = Int64(data.count)
@@ -73,14 +107,140 @@ final class TarEntryWriter {
     try finishFile(path: path)
   }
 
-  /// Streams an open regular file into a new entry.
+  /// Writes a regular file as a listing saw it: read ahead by a worker when it
+  /// fits a batch, else streamed from its descriptor here.
   ///
   /// The header records `size`; exactly that many bytes are written. A file
-  /// that turns out shorter, or that was written to while it was read (its
-  /// size or modification time moved), fails with
-  /// ``PackagingError/Code/fileChanged``. `opened` is the file's status when it was opened
-  /// (taken then, so it is not asked for twice).
+  /// that is not the one listed, turns out shorter, or was written to while
+  /// it was read (its size or modification time moved), fails with
+  /// ``PackagingError/Code/fileChanged``.
   func writeFile(
+    path: String, source: ZipFileSource, size: Int64, metadata: ArchiveWriter.Metadata
+  ) throws {
+    if pipeline != nil, size <= Int64(TarBatch.inputCapacity) {
+      return try enqueue(
+        TarBatch.Item(kind: .file(source), path: path, metadata: metadata), dataSize: Int(size))
+    }
+    try flush()
+    let (descriptor, opened) = try source.open()
+    defer { close(descriptor) }
+    try streamFile(
+      path: path, descriptor: descriptor, opened: opened, size: size, metadata: metadata,
+      sourcePath: source.displayPath)
+  }
+
+  /// Writes out every entry added so far.
+  ///
+  /// - Throws: The first failure of any entry, in archive order, or a write failure.
+  func flush() throws {
+    guard let pipeline else { return }
+    if let batch = current {
+      current = nil
+      pipeline.submit(batch)
+    }
+    try pipeline.drain(write)
+  }
+
+  /// Writes out every entry and ends the readers; the archive can then be closed.
+  ///
+  /// - Throws: The first failure of any entry, in archive order, or a write failure.
+  func finish() throws {
+    do {
+      try flush()
+    } catch {
+      abandon()
+      throw error
+    }
+    abandon()
+  }
+
+  /// Stops: waits for the readers to let go of their batches and ends them.
+  func abandon() {
+    guard !finished else { return }
+    finished = true
+    pipeline?.abandon()
+    pool?.close()
+  }
+
+  // MARK: Reading ahead
+
+  private func enqueue(_ item: TarBatch.Item, dataSize: Int = 0) throws {
+    guard let pipeline else { preconditionFailure("entries are queued only with readers") }
+    try checkCancellation()
+    if let current, current.hasRoom(forDataOf: dataSize) {
+      current.append(item, dataSize: dataSize)
+      return
+    }
+    if let batch = current {
+      current = nil
+      pipeline.submit(batch)
+    }
+    let batch = try pipeline.nextWork(make: { TarBatch() }, deliver: write)
+    batch.reset()
+    batch.append(item, dataSize: dataSize)
+    current = batch
+  }
+
+  /// Writes a read batch's entries out, in order (the caller's thread).
+  private func write(_ batch: TarBatch) throws {
+    for (index, item) in batch.items.enumerated() {
+      if index == batch.failedIndex, let failure = batch.failure { throw failure }
+      try checkCancellation()
+      switch item.kind {
+      case .directory:
+        try emitDirectory(path: item.path, metadata: item.metadata)
+      case .symbolicLink(let target):
+        try emitSymbolicLink(path: item.path, target: target, metadata: item.metadata)
+      case .hardLink(let target):
+        try emitHardLink(path: item.path, target: target, metadata: item.metadata)
+      case .file:
+        let data = batch.data(of: item)
+        progress?.startFile(item.path, size: Int64(data.count))
+        try prepareEntry(path: item.path, type: .regular, metadata: item.metadata)
+        entry.size = Int64(data.count)
+        try handle.writeHeader(entry)
+        if !data.isEmpty { try handle.writeData(data, name: item.path) }
+        report(bytes: data.count)
+        try finishFile(path: item.path)
+      }
+    }
+  }
+
+  // MARK: Writing (the caller's thread)
+
+  private func emitDirectory(path: String, metadata: ArchiveWriter.Metadata) throws {
+    try prepareEntry(path: path, type: .directory, metadata: metadata)
+    try handle.writeHeader(entry)
+    try handle.finishEntry(name: path)
+    completeEntry()
+  }
+
+  private func emitSymbolicLink(path: String, target: String, metadata: ArchiveWriter.Metadata)
+    throws
+  {
+    try prepareEntry(path: path, type: .symbolicLink, metadata: metadata)
+    entry.symlinkTarget = target
+    try handle.writeHeader(entry)
+    try handle.finishEntry(name: path)
+    completeEntry()
+  }
+
+  private func emitHardLink(path: String, target: String, metadata: ArchiveWriter.Metadata)
+    throws
+  {
+    progress?.startFile(path, size: 0)
+    try prepareEntry(path: path, type: .regular, metadata: metadata)
+    entry.hardlinkTarget = target
+    entry.size = 0
+    try handle.writeHeader(entry)
+    try handle.finishEntry(name: path)
+    progress?.completeFile(path)
+    completeEntry()
+  }
+
+  /// Streams an open regular file into a new entry, `opened` being its status
+  /// when it was opened (taken then, so it is not asked for twice).
+  private func streamFile(
     path: String, descriptor: Int32, opened before: stat, size: Int64,
     metadata: ArchiveWriter.Metadata, sourcePath: String
   ) throws {

@@ -80,14 +80,17 @@ public func withArchiveWriter<T>(
     file.discard()
     throw error
   }
+  var tar: TarEntryWriter?
   do {
     try handle.open(name: url.path)
-    let tar = try TarEntryWriter(handle: handle, options: options, progress: progress)
+    let entries = try TarEntryWriter(handle: handle, options: options, progress: progress)
+    tar = entries
     let writer = ArchiveWriter(
-      format: format, backend: .tar(tar), options: options, progress: progress)
+      format: format, backend: .tar(entries), options: options, progress: progress)
     defer { writer.close() }
     let value = try body(writer)
     if let progress { try progress.checkCancellation() }
+    try entries.finish()
     // Closing flushes the compressor, which can take long (xz's threads hold whole
     // blocks): a cancellation that arrived meanwhile still wins over the commit.
     try handle.close(name: url.path)
@@ -95,6 +98,7 @@ public func withArchiveWriter<T>(
     try commit(file)
     return value
   } catch {
+    tar?.abandon()
     handle.detach()
     file.discard()
     throw error

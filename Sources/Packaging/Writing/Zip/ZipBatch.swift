@@ -138,18 +138,7 @@ final class ZipBatch: @unchecked Sendable {
   ) throws {
     let size = Int(items[index].size)
     let target = UnsafeMutableRawBufferPointer(rebasing: input[inputCursor..<(inputCursor + size)])
-    switch source {
-    case .memory(let data):
-      data.withUnsafeBytes {
-        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(size)))
-      }
-    case .file:
-      let (descriptor, info) = try source.open()
-      defer { close(descriptor) }
-      try ZipFileSource.read(
-        descriptor, into: target, at: 0, size: Int64(size), displayPath: source.displayPath)
-      try ZipFileSource.checkUnchanged(descriptor, since: info, displayPath: source.displayPath)
-    }
+    try source.readWhole(into: target)
     let bytes = UnsafeRawBufferPointer(target)
     items[index].crc32 = LibDeflate.crc32(0, bytes)
     items[index].dataRange = inputCursor..<(inputCursor + size)

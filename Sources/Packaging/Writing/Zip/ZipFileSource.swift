@@ -69,6 +69,27 @@ enum ZipFileSource: Sendable {
     return (descriptor, info)
   }
 
+  /// Copies the whole source into `target`, which holds exactly its size: a
+  /// file is opened, read, checked unchanged and closed.
+  ///
+  /// - Parameter target: Where the bytes go.
+  /// - Throws: ``PackagingError`` as ``open()``, ``read(_:into:at:size:displayPath:)``
+  ///   and ``checkUnchanged(_:since:displayPath:)`` do.
+  func readWhole(into target: UnsafeMutableRawBufferPointer) throws {
+    switch self {
+    case .memory(let data):
+      data.withUnsafeBytes {
+        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(target.count)))
+      }
+    case .file:
+      let (descriptor, info) = try open()
+      defer { close(descriptor) }
+      try Self.read(
+        descriptor, into: target, at: 0, size: Int64(target.count), displayPath: displayPath)
+      try Self.checkUnchanged(descriptor, since: info, displayPath: displayPath)
+    }
+  }
+
   /// Reads exactly `count` bytes at `offset`.
   ///
   /// - Parameters:
