@@ -4,7 +4,9 @@
 #   scripts/bench/pipeline.sh [--runs N] [--scale small|full] [--only pack|expand]
 #                             [--corpus DIR] [--keep DIR]
 #
-# Run it on an otherwise idle machine. It builds folio in release mode, generates the
+# Run it on an otherwise idle machine. It builds folio as scripts/release.sh does (release,
+# `--static-swift-stdlib`: the binary the .deb and the tarball install, which starts at
+# 16 MiB where the toolchain-linked build starts at 22), generates the
 # corpus with scripts/bench/make_corpus.py at the given scale once (into
 # $FOLIO_BENCH_CORPUS, default /tmp/folio-bench-corpus for full and
 # /tmp/folio-bench-corpus-small for small; full takes about a minute and 1.1 GiB, and is
@@ -62,9 +64,11 @@ if [ "$cores" -ge 2 ]; then two="taskset -c 0,1"; else two=""; fi
 one="taskset -c 0"
 
 started=$(date +%s)
-echo "bench: building folio (release)" >&2
-swift build -c release --product folio >/dev/null
-folio="$root/.build/release/folio"
+echo "bench: building folio (release, static Swift libraries, as scripts/release.sh)" >&2
+swift build -c release --static-swift-stdlib --scratch-path .build/static --product folio \
+  >/dev/null
+folio="$(swift build -c release --static-swift-stdlib --scratch-path .build/static \
+  --show-bin-path)/folio"
 if [ ! -d "$corpus/pages.examplenotebook" ] || [ ! -d "$corpus/media.examplenotebook" ]; then
   echo "bench: generating the $scale corpus in $corpus (once)" >&2
   rm -rf "$corpus"
