@@ -35,6 +35,15 @@ let package = Package(
       providers: [.apt(["libdeflate-dev"])]
     ),
 
+    // libzstd: tar.zst through zstd's own workers, with a job size Folio chooses (libarchive
+    // 3.6.2's zstd filter takes a thread count but not a job size, and zstd's default jobs
+    // of 8 MiB each held most of a tar.zst pack's memory).
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"])]
+    ),
+
     // MARK: Layers, bottom up
     // Support for every layer: files and system calls (atomic writes, listings, errno),
     // the blocking-work bridge, JSON string quoting. No C library, no Folio type.
@@ -48,10 +57,13 @@ let package = Package(
     // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
     .target(
       name: "Packaging",
-      dependencies: ["FolioSystem", "UniformTypes", "CLibArchive", "CZlib", "CLibDeflate"]),
+      dependencies: [
+        "FolioSystem", "UniformTypes", "CLibArchive", "CZlib", "CLibDeflate", "CZstd",
+      ]),
     // Export: document reader/writer API, exporters, export plans.
     .target(
-      name: "Exporting", dependencies: ["FolioSystem", "Packaging", "UniformTypes", "PropertyLists"]),
+      name: "Exporting",
+      dependencies: ["FolioSystem", "Packaging", "UniformTypes", "PropertyLists"]),
     // The umbrella library other programs import.
     .target(
       name: "Folio",
@@ -63,7 +75,8 @@ let package = Package(
 
     // MARK: Tests
     .target(
-      name: "FolioTestSupport", dependencies: ["Folio", "FolioSystem"], path: "Tests/FolioTestSupport"),
+      name: "FolioTestSupport", dependencies: ["Folio", "FolioSystem"],
+      path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"],

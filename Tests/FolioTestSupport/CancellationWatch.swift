@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Cancels a task from a thread of its own once a condition holds.

@@ -19,4 +19,22 @@ package enum SystemCall {
       if result >= 0 || errno != EINTR { return result }
     }
   }
+
+  /// Writes every byte, through short writes and interruptions.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open, writable descriptor.
+  ///   - bytes: What to write.
+  /// - Returns: 0, or the `errno` of the write that failed.
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var done = 0
+    while done < bytes.count {
+      let written = retryingInterrupts {
+        write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+      }
+      if written < 0 { return errno }
+      done += written
+    }
+    return 0
+  }
 }

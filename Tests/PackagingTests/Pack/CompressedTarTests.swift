@@ -69,4 +69,36 @@ import Testing
       #expect(Int(listed.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) == 16)
     }
   }
+
+  /// Several of zstd's jobs (2 MiB each) in one frame with zstd's checksum: a flipped byte
+  /// is caught by `zstd -t`, and bsdtar and GNU tar read the archive.
+  @Test func zstdIsOneCheckedFrameThatZstdBsdtarAndGnuTarRead() async throws {
+    try await withTemporaryDirectory("tar-zstd") { folder in
+      var files: [String: Data] = [:]
+      for index in 0..<6 {
+        files["media/part\(index).bin"] =
+          PackTestTrees.text(400_000) + PackTestTrees.randomBytes(600_000, seed: UInt64(index))
+      }
+      let tree = try PackTestTrees.make(folder.appendingPathComponent("Big.pkg"), files: files)
+      let archive = folder.appendingPathComponent("big.tar.zst")
+      _ = try await Packer.pack(tree, to: archive, options: PackOptions(jobs: 2))
+      let listing = try runProcess("zstd", ["-lv", archive.path])
+      #expect(listing.outputText.contains("# Zstandard Frames: 1"), "\(listing.outputText)")
+      #expect(listing.outputText.contains("Check: XXH64"), "\(listing.outputText)")
+      #expect(try runProcess("zstd", ["-tq", archive.path]).status == 0)
+      for (tool, arguments) in [("bsdtar", ["-xf"]), ("tar", ["--zstd", "-xf"])] {
+        let out = folder.appendingPathComponent("out-\(tool)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let result = try runProcess(tool, arguments + [archive.path, "-C", out.path])
+        #expect(result.status == 0, "\(tool): \(result.errorText)")
+        let got = try TreeManifest(of: out.appendingPathComponent("Big.pkg"))
+        #expect(got.differences(from: try TreeManifest(of: tree)) == [])
+      }
+      var damaged = try Data(contentsOf: archive)
+      damaged[damaged.count / 2] ^= 0x40
+      let copy = folder.appendingPathComponent("damaged.tar.zst")
+      try damaged.write(to: copy)
+      #expect(try runProcess("zstd", ["-tq", copy.path]).status != 0)
+    }
+  }
 }

@@ -25,41 +25,33 @@ final class ArchiveWriteHandle {
   static let blockSize = 256 * 1024
 
   /// Where the archive's bytes go, shared with the C write callback: the
-  /// descriptor, or Folio's block-parallel gzip in front of it.
+  /// descriptor, or Folio's gzip or zstd writer in front of it.
   final class Output {
     let descriptor: Int32
-    var gzip: ParallelGzipWriter?
+    var compressor: (any CompressedOutput)?
     var detached = false
     var bytesWritten: Int64 = 0
     /// The errno of a failed write.
     var failure: Int32 = 0
-    /// A failure of the gzip writer (compressing, or writing with its errno).
-    var gzipFailure: (any Error)?
+    /// A failure of the compressor (compressing, or writing with its errno).
+    var compressorFailure: (any Error)?
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Takes libarchive's next block.
     func write(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
-      if let gzip {
+      let bytes = UnsafeRawBufferPointer(start: buffer, count: length)
+      if let compressor {
         do {
-          try gzip.write(UnsafeRawBufferPointer(start: buffer, count: length))
+          try compressor.write(bytes)
         } catch {
-          gzipFailure = error
+          compressorFailure = error
           return -1
         }
         return length
       }
-      var offset = 0
-      while offset < length {
-        let written = SystemCall.retryingInterrupts {
-          Glibc.write(descriptor, buffer + offset, length - offset)
-        }
-        if written < 0 {
-          failure = errno
-          return -1
-        }
-        offset += written
-      }
+      failure = SystemCall.writeAll(descriptor, bytes)
+      if failure != 0 { return -1 }
       bytesWritten += Int64(length)
       return length
     }
@@ -97,7 +89,7 @@ final class ArchiveWriteHandle {
   deinit {
     output.detached = true
     archive_write_free(pointer)
-    output.gzip?.abandon()
+    output.compressor?.abandon()
   }
 
   private func configure(level: Int?, reproducible: Bool) throws {
@@ -110,6 +102,8 @@ final class ArchiveWriteHandle {
       break
     case .tarGzip:
       break  // compressed by ParallelGzipWriter, in the write callback
+    case .tarZstd:
+      break  // compressed by ZstdStreamWriter, in the write callback
 
     case .tarBzip2:
       try LibArchive.check(archive_write_add_filter_bzip2(pointer), pointer, what)
@@ -121,12 +115,6 @@ final class ArchiveWriteHandle {
       // does not: the same bytes for every count of two or more threads, other bytes for one.
       // Reproducible archives use one thread, so every --jobs gives the same bytes.
       try setFilterOption("xz", "threads", reproducible ? "1" : String(jobs))
-    case .tarZstd:
-      try LibArchive.check(archive_write_add_filter_zstd(pointer), pointer, what)
-      if let level { try setFilterOption("zstd", "compression-level", String(level)) }
-      // Always the count: libarchive 3.6.2 reads threads=0 as zstd's single-threaded mode,
-      // whose bytes differ from its worker mode; with one worker or more they are the same.
-      try setFilterOption("zstd", "threads", String(jobs))
     }
     // Large blocks, fewer write calls; a regular file needs no padding after the last one.
     try LibArchive.check(
@@ -148,9 +136,16 @@ final class ArchiveWriteHandle {
   /// - Throws: ``PackagingError`` when libarchive cannot start.
   func open(name: String) throws {
     outputName = name
-    if format == .tarGzip {
-      output.gzip = ParallelGzipWriter(
+    switch format {
+    case .tarGzip:
+      output.compressor = ParallelGzipWriter(
         descriptor: output.descriptor, name: name, level: level ?? 6, jobs: jobs)
+    case .tarZstd:
+      output.compressor = try ZstdStreamWriter(
+        descriptor: output.descriptor, name: name,
+        level: level ?? format.defaultCompressionLevel ?? 3, jobs: jobs)
+    default:
+      break
     }
     let status = archive_write_open2(
       pointer, Unmanaged.passUnretained(output).toOpaque(), nil,
@@ -167,7 +162,7 @@ final class ArchiveWriteHandle {
   }
 
   /// The bytes written to the descriptor so far.
-  var bytesWritten: Int64 { output.gzip?.bytesWritten ?? output.bytesWritten }
+  var bytesWritten: Int64 { output.compressor?.bytesWritten ?? output.bytesWritten }
 
   /// Writes an entry's header.
   ///
@@ -223,21 +218,21 @@ final class ArchiveWriteHandle {
     guard opened else { return }
     opened = false
     try check(archive_write_close(pointer), "finishing archive '\(name)'")
-    try output.gzip?.finish()
+    try output.compressor?.finish()
   }
 
   /// Stops all further output to the descriptor; used before abandoning a write.
   func detach() {
     output.detached = true
-    output.gzip?.abandon()
+    output.compressor?.abandon()
   }
 
   private func check(_ status: CInt, _ operation: @autoclosure () -> String) throws {
     do {
       try LibArchive.check(status, pointer, operation())
     } catch var error as PackagingError {
-      if let failure = output.gzipFailure {
-        // The gzip writer's own error names the archive and the cause.
+      if let failure = output.compressorFailure {
+        // The compressor's own error names the archive and the cause.
         throw failure
       }
       if output.failure != 0 {

@@ -10,7 +10,7 @@ import UniformTypes
 /// whose CRC-32 is combined from the chunks'. The result is one valid member
 /// (`gzip -t` and every reader take it), the same bytes whatever the number of
 /// jobs. Memory: `(2 × jobs + 1)` chunks of about 290 KiB, and the compressors.
-final class ParallelGzipWriter {
+final class ParallelGzipWriter: CompressedOutput {
   /// The size of the chunks compressed apart.
   static let chunkSize = 128 * 1024
 
@@ -135,16 +135,8 @@ final class ParallelGzipWriter {
   }
 
   private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
-    var done = 0
-    while done < bytes.count {
-      let written = SystemCall.retryingInterrupts {
-        Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      }
-      if written < 0 {
-        throw PackagingError.system("cannot write '\(name)'", errno: errno)
-      }
-      done += written
-    }
+    let failure = SystemCall.writeAll(descriptor, bytes)
+    if failure != 0 { throw PackagingError.system("cannot write '\(name)'", errno: failure) }
     bytesWritten += Int64(bytes.count)
   }
 
