@@ -1,3 +1,4 @@
+import FolioSystem
 public import Foundation
 import Synchronization
 
@@ -73,17 +74,8 @@ public final class OutputSink: Sendable {
       case .buffer:
         buffer.append(data)
       case .descriptor(let descriptor):
-        data.withUnsafeBytes { raw in
-          var offset = 0
-          while offset < raw.count {
-            let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-              if errno == EINTR { continue }
-              return  // A closed pipe: nothing more can be said there.
-            }
-            offset += written
-          }
-        }
+        // A failure is a closed pipe: nothing more can be said there.
+        _ = data.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
       }
     }
   }

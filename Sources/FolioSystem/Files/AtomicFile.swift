@@ -93,14 +93,11 @@ package final class AtomicFile {
   /// - Parameter bytes: What to write.
   /// - Throws: ``Failure`` (`write`).
   package func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-    var offset = 0
-    while offset < bytes.count {
-      let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Failure(step: .write, target: target, temporaryPath: temporaryPath, cause: .current)
-      }
-      offset += count
+    let code = SystemCall.writeAll(descriptor, bytes)
+    if code != 0 {
+      throw Failure(
+        step: .write, target: target, temporaryPath: temporaryPath,
+        cause: SystemError(errno: code))
     }
   }
 

@@ -30,14 +30,8 @@ final class OutputFile {
       guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw failure("cannot seek in") }
       position = offset
     }
-    var done = 0
-    while done < bytes.count {
-      let written = SystemCall.retryingInterrupts {
-        Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      }
-      if written < 0 { throw failure("cannot write") }
-      done += written
-    }
+    let code = SystemCall.writeAll(descriptor, bytes)
+    if code != 0 { throw failure("cannot write", errno: code) }
     position += Int64(bytes.count)
     size = max(size, position)
   }
@@ -78,8 +72,8 @@ final class OutputFile {
     }
   }
 
-  private func failure(_ action: String) -> PackagingError {
+  private func failure(_ action: String, errno code: Int32 = errno) -> PackagingError {
     PackagingError(
-      .destinationWriteFailed, "\(action) '\(path.string)'", cause: SystemError(errno: errno))
+      .destinationWriteFailed, "\(action) '\(path.string)'", cause: SystemError(errno: code))
   }
 }

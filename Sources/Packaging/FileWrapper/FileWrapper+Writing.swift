@@ -126,17 +126,8 @@ import FolioSystem
       var closed = false
       defer { if !closed { close(descriptor) } }
       try wrapper.readRegularFileContents { chunk in
-        try chunk.withUnsafeBytes { bytes in
-          var offset = 0
-          while offset < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-              if errno == EINTR { continue }
-              throw failure("cannot write '\(display)'", errno: errno)
-            }
-            offset += count
-          }
-        }
+        let code = chunk.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
+        if code != 0 { throw failure("cannot write '\(display)'", errno: code) }
       }
       if fchmod(descriptor, mode) != 0 {
         throw failure("cannot set the permissions of '\(display)'", errno: errno)
