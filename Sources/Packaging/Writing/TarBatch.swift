@@ -52,8 +52,6 @@ final class TarBatch: @unchecked Sendable {
 
   deinit { input.deallocate() }
 
-  var isEmpty: Bool { items.isEmpty }
-
   /// Whether an entry with `size` bytes of data still fits beside the items already here.
   func hasRoom(forDataOf size: Int) -> Bool {
     items.count < Self.entryLimit && inputUsed + size <= Self.inputCapacity

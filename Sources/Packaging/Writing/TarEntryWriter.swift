@@ -96,19 +96,7 @@ final class TarEntryWriter {
         dataSize: data.count)
     }
     try flush()
-    progress?.startFile(path, size: Int64(data.count))
-    try prepareEntry(path: path, type: .regular, metadata: metadata)
-    entry.size = Int64(data.count)
-    try handle.writeHeader(entry)
-    var offset = 0
-    while offset < data.count {
-      try checkCancellation()
-      let end = min(offset + ArchiveWriter.chunkSize, data.count)
-      try data[offset..<end].withUnsafeBytes { try handle.writeData($0, name: path) }
-      report(bytes: end - offset)
-      offset = end
-    }
-    try finishFile(path: path)
+    try data.withUnsafeBytes { try emitFile(path: path, bytes: $0, metadata: metadata) }
   }
 
   /// Writes a regular file as a listing saw it: read ahead by a worker when it
@@ -149,13 +137,8 @@ final class TarEntryWriter {
   ///
   /// - Throws: The first failure of any entry, in archive order, or a write failure.
   func finish() throws {
-    do {
-      try flush()
-    } catch {
-      abandon()
-      throw error
-    }
-    abandon()
+    defer { abandon() }
+    try flush()
   }
 
   /// Stops: waits for the readers to let go of their batches and ends them.
@@ -198,14 +181,7 @@ final class TarEntryWriter {
       case .hardLink(let target):
         try emitHardLink(path: item.path, target: target, metadata: item.metadata)
       case .file:
-        let data = batch.data(of: item)
-        progress?.startFile(item.path, size: Int64(data.count))
-        try prepareEntry(path: item.path, type: .regular, metadata: item.metadata)
-        entry.size = Int64(data.count)
-        try handle.writeHeader(entry)
-        if !data.isEmpty { try handle.writeData(data, name: item.path) }
-        report(bytes: data.count)
-        try finishFile(path: item.path)
+        try emitFile(path: item.path, bytes: batch.data(of: item), metadata: item.metadata)
       }
     }
   }
@@ -240,6 +216,26 @@ final class TarEntryWriter {
     try handle.finishEntry(name: path)
     progress?.completeFile(path)
     completeEntry()
+  }
+
+  /// Writes a regular file whose bytes are in memory, in ``ArchiveWriter/chunkSize``
+  /// chunks with a cancellation check before each.
+  private func emitFile(
+    path: String, bytes: UnsafeRawBufferPointer, metadata: ArchiveWriter.Metadata
+  ) throws {
+    progress?.startFile(path, size: Int64(bytes.count))
+    try prepareEntry(path: path, type: .regular, metadata: metadata)
+    entry.size = Int64(bytes.count)
+    try handle.writeHeader(entry)
+    var offset = 0
+    while offset < bytes.count {
+      try checkCancellation()
+      let end = min(offset + ArchiveWriter.chunkSize, bytes.count)
+      try handle.writeData(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), name: path)
+      report(bytes: end - offset)
+      offset = end
+    }
+    try finishFile(path: path)
   }
 
   /// Streams an open regular file into a new entry, `opened` being its status

@@ -100,10 +100,8 @@ final class ArchiveWriteHandle {
     switch format {
     case .zip, .tar:
       break
-    case .tarGzip:
-      break  // compressed by ParallelGzipWriter, in the write callback
-    case .tarZstd:
-      break  // compressed by ZstdStreamWriter, in the write callback
+    case .tarGzip, .tarZstd:
+      break  // compressed by Folio's own writer (CompressedOutput), in the write callback
 
     case .tarBzip2:
       try LibArchive.check(archive_write_add_filter_bzip2(pointer), pointer, what)
