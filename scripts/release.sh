@@ -39,9 +39,7 @@ done
 strict=1
 if [ -z "$binary" ]; then
   echo "release: building (swift build -c release --static-swift-stdlib)…" >&2
-  # A scratch folder of its own, so the release build neither waits for nor blocks .build/.
-  swift build -c release --static-swift-stdlib --scratch-path .build/static --product folio
-  binary="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/folio"
+  binary="$(scripts/build-release.sh)"
 else
   strict=0
 fi

@@ -37,10 +37,7 @@ for tool in bsdtar zip python3; do
 done
 
 echo "memory: building folio (release, static Swift libraries, as scripts/release.sh)" >&2
-swift build -c release --static-swift-stdlib --scratch-path .build/static --product folio \
-  >/dev/null
-folio="$(swift build -c release --static-swift-stdlib --scratch-path .build/static \
-  --show-bin-path)/folio"
+folio="$(scripts/build-release.sh)"
 if [ ! -d "$corpus/pages.examplenotebook" ] || [ ! -d "$corpus/media.examplenotebook" ]; then
   echo "memory: generating the corpus in $corpus (once)" >&2
   rm -rf "$corpus"

@@ -65,10 +65,7 @@ one="taskset -c 0"
 
 started=$(date +%s)
 echo "bench: building folio (release, static Swift libraries, as scripts/release.sh)" >&2
-swift build -c release --static-swift-stdlib --scratch-path .build/static --product folio \
-  >/dev/null
-folio="$(swift build -c release --static-swift-stdlib --scratch-path .build/static \
-  --show-bin-path)/folio"
+folio="$(scripts/build-release.sh)"
 if [ ! -d "$corpus/pages.examplenotebook" ] || [ ! -d "$corpus/media.examplenotebook" ]; then
   echo "bench: generating the $scale corpus in $corpus (once)" >&2
   rm -rf "$corpus"
