@@ -29,38 +29,29 @@ public func runProcess(
   _ executable: String, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
   environment: [String: String] = [:]
 ) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [executable] + arguments
-  if let directory { process.currentDirectoryURL = directory }
-  if !environment.isEmpty {
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  }
-  let outputURL = FileManager.default.temporaryDirectory
+  // Output goes to files, not pipes, so a chatty program never blocks on a full pipe while
+  // this waits; input comes from a file, so a program that exits without reading it cannot
+  // kill this process with SIGPIPE.
+  let base = FileManager.default.temporaryDirectory
     .appendingPathComponent("folio-proc-\(UUID().uuidString)")
-  let errorURL = outputURL.appendingPathExtension("err")
-  _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-  _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+  let outputURL = base.appendingPathExtension("out")
+  let errorURL = base.appendingPathExtension("err")
+  let inputURL = base.appendingPathExtension("in")
   defer {
-    try? FileManager.default.removeItem(at: outputURL)
-    try? FileManager.default.removeItem(at: errorURL)
+    for url in [outputURL, errorURL, inputURL] { try? FileManager.default.removeItem(at: url) }
   }
-  let output = try FileHandle(forWritingTo: outputURL)
-  let error = try FileHandle(forWritingTo: errorURL)
-  process.standardOutput = output
-  process.standardError = error
-  let inputPipe = Pipe()
-  process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-  try process.run()
+  var standardInput = ChildProcess.Stream.null
   if let input {
-    inputPipe.fileHandleForWriting.write(input)
-    try? inputPipe.fileHandleForWriting.close()
+    try input.write(to: inputURL)
+    standardInput = .file(inputURL)
   }
-  process.waitUntilExit()
-  try? output.close()
-  try? error.close()
+  let child = try ChildProcess(
+    executable, arguments, in: directory, environment: environment,
+    standardInput: standardInput, standardOutput: .file(outputURL),
+    standardError: .file(errorURL))
+  let status = child.wait()
   return ProcessResult(
-    status: process.terminationStatus,
+    status: status,
     standardOutput: (try? Data(contentsOf: outputURL)) ?? Data(),
     standardError: (try? Data(contentsOf: errorURL)) ?? Data())
 }

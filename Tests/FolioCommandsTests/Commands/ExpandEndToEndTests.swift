@@ -16,28 +16,25 @@ import Testing
       let holder = try await PackageLock.acquire(
         .shared, on: destination, options: LockOptions(timeout: .zero))
 
-      let process = Process()
-      process.executableURL = FolioBinary.url
-      process.arguments = ["expand", "Note.tgz", "-o", "Out", "--lock-timeout", "120"]
-      process.currentDirectoryURL = folder
-      let errors = Pipe()
-      process.standardError = errors
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess(
+        try FolioBinary.requireBuilt().path,
+        ["expand", "Note.tgz", "-o", "Out", "--lock-timeout", "120"],
+        in: folder, standardError: .pipe)
+      let errors = try #require(process.standardErrorPipe)
       // Wait for the announcement, then interrupt.
       var seen = Data()
       while !String(decoding: seen, as: UTF8.self).contains("waiting for exclusive lock") {
-        let chunk = errors.fileHandleForReading.availableData
+        let chunk = errors.availableData
         if chunk.isEmpty { break }
         seen.append(chunk)
       }
       process.interrupt()
-      process.waitUntilExit()
+      let status = process.wait()
       holder.release()
       #expect(
         String(decoding: seen, as: UTF8.self).contains(
           "waiting for exclusive lock on '\(destination.path)'"))
-      #expect(process.terminationStatus == 130)
+      #expect(status == 130)
       #expect(!FileManager.default.fileExists(atPath: destination.path))
       let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
       #expect(left == ["Note", "Note.tgz"])

@@ -153,28 +153,25 @@ private func makePackage(in folder: URL, name: String = "Note.examplenotebook") 
   @Test func interruptCancelsCleanlyWithExitCode130() async throws {
     let media = try BenchmarkCorpus.small().appendingPathComponent("media.examplenotebook")
     try await withTemporaryDirectory("cli-pack-sigint") { folder in
-      let process = Process()
-      process.executableURL = FolioBinary.url
-      process.arguments = [
-        "pack", media.path, "-o", folder.appendingPathComponent("m.tar.xz").path, "--progress",
-        "json",
-      ]
-      let errors = Pipe()
-      process.standardError = errors
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess(
+        try FolioBinary.requireBuilt().path,
+        [
+          "pack", media.path, "-o", folder.appendingPathComponent("m.tar.xz").path,
+          "--progress", "json",
+        ], standardError: .pipe)
+      let errors = try #require(process.standardErrorPipe)
       // Wait for the first byte event: the archive is being written.
       var seen = Data()
       while !String(decoding: seen, as: UTF8.self).contains(#""event":"bytes""#) {
-        let chunk = errors.fileHandleForReading.availableData
+        let chunk = errors.availableData
         if chunk.isEmpty { break }
         seen.append(chunk)
       }
       process.interrupt()
-      let rest = errors.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
+      let rest = errors.readDataToEndOfFile()
+      let status = process.wait()
       let text = String(decoding: seen + rest, as: UTF8.self)
-      #expect(process.terminationStatus == 130, "\(text)")
+      #expect(status == 130, "\(text)")
       #expect(text.contains(#""status":"cancelled""#))
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }

@@ -109,14 +109,10 @@ import Testing
     try await withTemporaryDirectory("atomic-leftovers") { folder in
       let target = folder.appendingPathComponent("Info.plist")
       // A process that has exited: its ID is free (until reused, which is then a live one).
-      // Spawned and reaped directly: Foundation's Process.waitUntilExit once hung on this
-      // instantly exiting child (left a zombie, never reported), stalling a full test run.
-      var pid: pid_t = 0
-      let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("true"), nil]
-      defer { free(arguments[0]) }
-      #expect(posix_spawn(&pid, "/bin/true", nil, nil, arguments, environ) == 0)
-      var status: Int32 = 0
-      #expect(waitpid(pid, &status, 0) == pid)
+      // Reaped before use: a zombie would still hold the ID.
+      let child = try ChildProcess("true", [])
+      child.wait()
+      let pid = child.pid
       let old = Date(timeIntervalSinceNow: -7200)
       let leftovers = [
         ".Info.plist.folio-tmp-\(pid)-1a2b", ".Info.plist.folio-old-\(pid)-3c",

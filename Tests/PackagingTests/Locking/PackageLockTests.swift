@@ -118,12 +118,8 @@ import Testing
         open(sys.argv[3], 'w').close()
         fcntl.flock(fd, fcntl.LOCK_UN)
         """
-      let other = Process()
-      other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      other.arguments = [
-        "python3", "-c", script, lockFile.path, ready.path, released.path, go.path,
-      ]
-      try other.run()
+      let other = try ChildProcess(
+        "python3", ["-c", script, lockFile.path, ready.path, released.path, go.path])
       while !FileManager.default.fileExists(atPath: ready.path) {
         try await Task.sleep(for: .milliseconds(10))
       }
@@ -137,7 +133,7 @@ import Testing
       #expect(FileManager.default.fileExists(atPath: go.path))
       #expect(FileManager.default.fileExists(atPath: released.path))
       lock.release()
-      other.waitUntilExit()
+      other.wait()
     }
   }
 
