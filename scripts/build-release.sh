@@ -12,7 +12,7 @@
 # touches, so a run scattered over the 17 MB of code held 11-14 MiB of it resident, most of
 # its peak memory. So: the functions folio runs are placed together at the front
 # (scripts/release/link-order.txt, written by scripts/release/make-link-order.sh; lld's
-# --symbol-ordering-file, as every function has a section of its own), and the relative
+# --symbol-ordering-file, which moves each function's section), and the relative
 # relocations of the position-independent binary are packed (DT_RELR, glibc 2.36, which the
 # .deb's Depends on the building machine's libc6 already requires) instead of 1.8 MiB of
 # RELA entries the loader reads at every start. Both change where bytes lie, not what the

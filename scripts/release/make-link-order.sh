@@ -8,15 +8,16 @@
 # kernel maps code 64 KiB around every page a process touches ("fault-around"). Functions a
 # run needs lie scattered among ones it never calls, so a `folio pack` held about 14 MiB of
 # code pages resident for perhaps a tenth of that in functions it ran, most of its peak
-# memory. Placed together (lld's --symbol-ordering-file; every function has a section of
-# its own), the same run touches far fewer pages. This is the order-file technique that
-# Chrome, Firefox and Android's runtime use for the same reason.
+# memory. Placed together (lld's --symbol-ordering-file, which moves sections), the same
+# run touches far fewer pages. This is the order-file technique that Chrome, Firefox and
+# Android's runtime use for the same reason.
 #
 # How: it builds the static release binary as scripts/build-release.sh does, without an
 # order, runs folio's jobs under valgrind's callgrind (pack, expand, list and export in each
 # format, with one job and two, plist, validate and types commands) on a small deterministic
-# corpus, and lists every function that ran: those used by the most runs first, then by
-# name, so the order is reproducible. A function missing from the order (renamed since, or
+# corpus, and lists the functions that ran: those with a section of their own first, then
+# those in shared sections (see below), each group by the number of runs that used it and
+# then by name. A function missing from the order (renamed since, or
 # never trained) is only placed later; the binary behaves the same either way. Run it again
 # after larger changes and commit the result; it takes a few minutes.
 set -eu
