@@ -46,6 +46,19 @@ package enum LinuxCalls {
   ///
   /// - Parameter descriptor: A file open for writing.
   package static func startWriteback(_ descriptor: Int32) {
-    _ = syncFileRange?(descriptor, 0, 0, 2)  // SYNC_FILE_RANGE_WRITE
+    startWriteback(descriptor, offset: 0, count: 0)
+  }
+
+  /// Starts writing a stretch of a file's dirty pages to disk without waiting for them.
+  ///
+  /// The corresponding C function is `sync_file_range` with `SYNC_FILE_RANGE_WRITE`; it
+  /// makes nothing durable by itself. Without it, nothing is done.
+  ///
+  /// - Parameters:
+  ///   - descriptor: A file open for writing.
+  ///   - offset: Where the stretch starts.
+  ///   - count: Its length in bytes; 0 reaches the end of the file.
+  package static func startWriteback(_ descriptor: Int32, offset: Int64, count: Int64) {
+    _ = syncFileRange?(descriptor, offset, count, 2)  // SYNC_FILE_RANGE_WRITE
   }
 }

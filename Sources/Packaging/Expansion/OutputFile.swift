@@ -10,11 +10,15 @@ final class OutputFile {
   /// The logical size so far (the end of the furthest write or hole).
   private(set) var size: Int64 = 0
   private var position: Int64 = 0
+  /// When the expansion is durable, what starts the disk writing of a large file
+  /// while it is still being written, so its flush at the end has little left to wait for.
+  private var writeBehind: WriteBehind?
 
   init(descriptor: Int32, path: RelativePath, staging: StagingFolder) {
     self.descriptor = descriptor
     self.path = path
     self.staging = staging
+    if staging.flusher != nil { writeBehind = WriteBehind(descriptor: descriptor) }
   }
 
   deinit { if descriptor >= 0 { close(descriptor) } }
@@ -29,10 +33,12 @@ final class OutputFile {
     if offset != position {
       guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw failure("cannot seek in") }
       position = offset
+      writeBehind?.moved(to: offset)
     }
     let code = SystemCall.writeAll(descriptor, bytes)
     if code != 0 { throw failure("cannot write", errno: code) }
     position += Int64(bytes.count)
+    writeBehind?.wrote(bytes.count)
     size = max(size, position)
   }
 

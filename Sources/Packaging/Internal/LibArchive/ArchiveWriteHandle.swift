@@ -35,8 +35,12 @@ final class ArchiveWriteHandle {
     var failure: Int32 = 0
     /// A failure of the compressor (compressing, or writing with its errno).
     var compressorFailure: (any Error)?
+    private var writeBehind: WriteBehind
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32) {
+      self.descriptor = descriptor
+      writeBehind = WriteBehind(descriptor: descriptor)
+    }
 
     /// Takes libarchive's next block.
     func write(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
@@ -53,6 +57,7 @@ final class ArchiveWriteHandle {
       failure = SystemCall.writeAll(descriptor, bytes)
       if failure != 0 { return -1 }
       bytesWritten += Int64(length)
+      writeBehind.wrote(length)
       return length
     }
   }

@@ -15,6 +15,8 @@ final class ParallelGzipWriter: CompressedOutput {
   static let chunkSize = 128 * 1024
 
   private let descriptor: Int32
+  /// Starts the disk writing of what was written, a stretch at a time.
+  private var writeBehind: WriteBehind
   private let name: String
   private let level: Int
   private let pool: WorkerPool<CompressionWorkspace>
@@ -40,6 +42,7 @@ final class ParallelGzipWriter: CompressedOutput {
   ///   - jobs: How many threads compress (1: the caller's thread).
   init(descriptor: Int32, name: String, level: Int, jobs: Int) {
     self.descriptor = descriptor
+    writeBehind = WriteBehind(descriptor: descriptor)
     self.name = name
     self.level = level
     pool = WorkerPool(threads: jobs > 1 ? jobs : 0) {
@@ -138,6 +141,7 @@ final class ParallelGzipWriter: CompressedOutput {
     let failure = SystemCall.writeAll(descriptor, bytes)
     if failure != 0 { throw PackagingError.system("cannot write '\(name)'", errno: failure) }
     bytesWritten += Int64(bytes.count)
+    writeBehind.wrote(bytes.count)
   }
 
   /// A gzip header: deflate, no name, no time (0), the level's hint, Unix.

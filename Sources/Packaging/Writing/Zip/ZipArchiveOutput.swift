@@ -18,6 +18,8 @@ final class ZipArchiveOutput {
   static let centralDirectoryMemoryLimit = 1024 * 1024
 
   private let descriptor: Int32
+  /// Starts the disk writing of what was written, a stretch at a time.
+  private var writeBehind: WriteBehind
   private let archiveName: String
   private let spillFolder: String
   private let buffer: UnsafeMutableRawBufferPointer
@@ -38,6 +40,7 @@ final class ZipArchiveOutput {
   ///   - spillFolder: Where a large central directory waits (the archive's folder).
   init(descriptor: Int32, archiveName: String, spillFolder: String) {
     self.descriptor = descriptor
+    writeBehind = WriteBehind(descriptor: descriptor)
     self.archiveName = archiveName
     self.spillFolder = spillFolder
     buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
@@ -60,7 +63,7 @@ final class ZipArchiveOutput {
     if buffered + bytes.count > buffer.count {
       try flush()
       if bytes.count >= buffer.count {
-        try Self.writeAll(descriptor, bytes, name: archiveName)
+        try writeOut(bytes)
         flushedOffset += UInt64(bytes.count)
         return
       }
@@ -168,8 +171,7 @@ final class ZipArchiveOutput {
   /// - Throws: ``PackagingError`` when the disk refuses the bytes.
   func flush() throws {
     guard buffered > 0 else { return }
-    try Self.writeAll(
-      descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<buffered]), name: archiveName)
+    try writeOut(UnsafeRawBufferPointer(rebasing: buffer[0..<buffered]))
     flushedOffset += UInt64(buffered)
     buffered = 0
   }
@@ -186,8 +188,9 @@ final class ZipArchiveOutput {
       template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
       spill = made
     }
-    try centralDirectory.withUnsafeBytes {
-      try Self.writeAll(spill, $0, name: "the zip directory's temporary file")
+    let failure = centralDirectory.withUnsafeBytes { SystemCall.writeAll(spill, $0) }
+    if failure != 0 {
+      throw PackagingError.system("cannot write the zip directory's temporary file", errno: failure)
     }
     spilledBytes += UInt64(centralDirectory.count)
     centralDirectory.removeAll(keepingCapacity: true)
@@ -203,25 +206,18 @@ final class ZipArchiveOutput {
         throw PackagingError.system(
           "cannot read the zip directory's temporary file", errno: count < 0 ? errno : EIO)
       }
-      try Self.writeAll(
-        descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<count]), name: archiveName)
+      try writeOut(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
       flushedOffset += UInt64(count)
       position += off_t(count)
     }
   }
 
-  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, name: String)
-    throws
-  {
-    var done = 0
-    while done < bytes.count {
-      let written = SystemCall.retryingInterrupts {
-        write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      }
-      if written < 0 {
-        throw PackagingError.system("cannot write '\(name)'", errno: errno)
-      }
-      done += written
+  /// Writes bytes at the archive's end.
+  private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
+    let failure = SystemCall.writeAll(descriptor, bytes)
+    if failure != 0 {
+      throw PackagingError.system("cannot write '\(archiveName)'", errno: failure)
     }
+    writeBehind.wrote(bytes.count)
   }
 }

@@ -22,6 +22,8 @@ final class ZstdStreamWriter: CompressedOutput {
 
   private let context: ZstdCompressionContext
   private let descriptor: Int32
+  /// Starts the disk writing of what was written, a stretch at a time.
+  private var writeBehind: WriteBehind
   private let name: String
   private let buffer: UnsafeMutableRawBufferPointer
   private var closed = false
@@ -41,6 +43,7 @@ final class ZstdStreamWriter: CompressedOutput {
     context = try ZstdCompressionContext(
       level: level, workers: max(1, jobs), jobSize: Self.jobSize, name: name)
     self.descriptor = descriptor
+    writeBehind = WriteBehind(descriptor: descriptor)
     self.name = name
     buffer = .allocate(byteCount: ZstdCompressionContext.recommendedOutputSize, alignment: 16)
   }
@@ -80,5 +83,6 @@ final class ZstdStreamWriter: CompressedOutput {
       descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
     if failure != 0 { throw PackagingError.system("cannot write '\(name)'", errno: failure) }
     bytesWritten += Int64(count)
+    writeBehind.wrote(count)
   }
 }
