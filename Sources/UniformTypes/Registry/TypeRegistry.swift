@@ -24,8 +24,11 @@ public struct TypeRegistry: Sendable {
   /// named as a parent and declared nowhere.
   struct Node: Sendable {
     var identifier: TypeIdentifier
-    var declaration: TypeDeclaration?
+    /// The declaration, shared with the builder that made the registry.
+    var storedDeclaration: SharedDeclaration?
     var parents: [Int32]
+
+    var declaration: TypeDeclaration? { storedDeclaration?.value }
   }
 
   let nodes: [Node]

@@ -14,12 +14,25 @@ public import PropertyLists
 /// Only the declaration in effect contributes tags.
 public struct TypeRegistryBuilder: Sendable {
   struct Entry: Sendable {
-    var declaration: TypeDeclaration
+    /// The declaration, held once however many builders and registries share it.
+    var stored: SharedDeclaration
     /// Load order, to rank tag candidates.
     var sequence: Int
     /// How many of the declaration's tags are its own; the rest were merged in from the
     /// shared MIME database and rank after every declared tag.
     var ownTagCount: Int
+
+    init(declaration: TypeDeclaration, sequence: Int, ownTagCount: Int) {
+      stored = SharedDeclaration(declaration)
+      self.sequence = sequence
+      self.ownTagCount = ownTagCount
+    }
+
+    /// The declaration; setting it stores a new one, leaving registries built earlier as they were.
+    var declaration: TypeDeclaration {
+      get { stored.value }
+      set { stored = SharedDeclaration(newValue) }
+    }
   }
 
   var entries: [TypeIdentifier: Entry] = [:]
@@ -139,10 +152,11 @@ public struct TypeRegistryBuilder: Sendable {
       guard let entry = entries[identifier] else { continue }
       index[identifier] = Int32(nodes.count)
       nodes.append(
-        .init(identifier: entry.declaration.identifier, declaration: entry.declaration, parents: [])
+        .init(
+          identifier: entry.stored.value.identifier, storedDeclaration: entry.stored, parents: [])
       )
       let rank =
-        switch entry.declaration.kind {
+        switch entry.stored.value.kind {
         case .exported: 0
         case .imported: 1
         case .system: 2
@@ -157,7 +171,7 @@ public struct TypeRegistryBuilder: Sendable {
       for parent in declaration.parents {
         if index[parent] == nil {
           index[parent] = Int32(nodes.count)
-          nodes.append(.init(identifier: parent, declaration: nil, parents: []))
+          nodes.append(.init(identifier: parent, storedDeclaration: nil, parents: []))
         }
         if let parentIndex = index[parent], !parents.contains(parentIndex) {
           parents.append(parentIndex)
