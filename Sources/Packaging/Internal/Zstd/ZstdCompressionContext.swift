@@ -21,10 +21,12 @@ final class ZstdCompressionContext {
   ///   - workers: How many threads compress; 0 compresses on the caller's thread, in
   ///     zstd's single-threaded format, whose bytes differ from the workers'.
   ///   - jobSize: The bytes one worker's job takes (zstd's minimum is 512 KiB).
+  ///   - overlapLog: How much of the input before a job its worker reads as a dictionary
+  ///     (zstd's `overlapLog`: 1 none, 9 the whole window).
   ///   - name: What is compressed, for messages.
   /// - Throws: ``PackagingError/Code/compressorFailed`` when zstd refuses a setting
   ///   (a library built without threads refuses workers).
-  init(level: Int, workers: Int, jobSize: Int, name: String) throws {
+  init(level: Int, workers: Int, jobSize: Int, overlapLog: Int, name: String) throws {
     guard let pointer = ZSTD_createCCtx() else {
       throw PackagingError(.compressorFailed, "cannot allocate a zstd compressor for '\(name)'")
     }
@@ -36,6 +38,7 @@ final class ZstdCompressionContext {
     if workers > 0 {
       try set(ZSTD_c_nbWorkers, workers, "\(workers) workers")
       try set(ZSTD_c_jobSize, jobSize, "jobs of \(jobSize) bytes")
+      try set(ZSTD_c_overlapLog, overlapLog, "overlap of \(overlapLog)")
     }
   }
 
