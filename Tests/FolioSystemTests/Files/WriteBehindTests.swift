@@ -38,6 +38,23 @@ import Testing
     #expect(requests.made.map(\.count) == [Int64(stretch)])
   }
 
+  @Test func appendWritesAndNotesAndAFailedWriteNotesNothing() async throws {
+    try await withTemporaryDirectory("write-behind-append") { folder in
+      let path = folder.appendingPathComponent("archive.bin").path
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      try #require(descriptor >= 0)
+      let requests = Requests()
+      var writeBehind = WriteBehind(descriptor: descriptor) { requests.made.append(($0, $1, $2)) }
+      let bytes = [UInt8](repeating: 7, count: WriteBehind.stretch)
+      #expect(bytes.withUnsafeBytes { writeBehind.append($0) } == 0)
+      #expect(requests.made.map(\.count) == [Int64(WriteBehind.stretch)])
+      close(descriptor)
+      #expect(bytes.withUnsafeBytes { writeBehind.append($0) } == EBADF)
+      #expect(requests.made.count == 1)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+    }
+  }
+
   @Test func aFileWrittenBehindReadsBackWhole() async throws {
     try await withTemporaryDirectory("write-behind") { folder in
       let path = folder.appendingPathComponent("archive.bin").path

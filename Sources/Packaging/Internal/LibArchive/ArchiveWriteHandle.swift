@@ -35,6 +35,7 @@ final class ArchiveWriteHandle {
     var failure: Int32 = 0
     /// A failure of the compressor (compressing, or writing with its errno).
     var compressorFailure: (any Error)?
+    /// Appends to the archive, starting its disk writing a stretch at a time.
     private var writeBehind: WriteBehind
 
     init(descriptor: Int32) {
@@ -54,10 +55,9 @@ final class ArchiveWriteHandle {
         }
         return length
       }
-      failure = SystemCall.writeAll(descriptor, bytes)
+      failure = writeBehind.append(bytes)
       if failure != 0 { return -1 }
       bytesWritten += Int64(length)
-      writeBehind.wrote(length)
       return length
     }
   }

@@ -14,9 +14,8 @@ final class ParallelGzipWriter: CompressedOutput {
   /// The size of the chunks compressed apart.
   static let chunkSize = 128 * 1024
 
-  private let descriptor: Int32
-  /// Starts the disk writing of what was written, a stretch at a time.
-  private var writeBehind: WriteBehind
+  /// The archive's descriptor, whose disk writing starts a stretch at a time.
+  private var output: WriteBehind
   private let name: String
   private let level: Int
   private let pool: WorkerPool<CompressionWorkspace>
@@ -41,8 +40,7 @@ final class ParallelGzipWriter: CompressedOutput {
   ///   - level: The deflate level, 1–9.
   ///   - jobs: How many threads compress (1: the caller's thread).
   init(descriptor: Int32, name: String, level: Int, jobs: Int) {
-    self.descriptor = descriptor
-    writeBehind = WriteBehind(descriptor: descriptor)
+    output = WriteBehind(descriptor: descriptor)
     self.name = name
     self.level = level
     pool = WorkerPool(threads: jobs > 1 ? jobs : 0) {
@@ -138,10 +136,9 @@ final class ParallelGzipWriter: CompressedOutput {
   }
 
   private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
-    let failure = SystemCall.writeAll(descriptor, bytes)
+    let failure = output.append(bytes)
     if failure != 0 { throw PackagingError.system("cannot write '\(name)'", errno: failure) }
     bytesWritten += Int64(bytes.count)
-    writeBehind.wrote(bytes.count)
   }
 
   /// A gzip header: deflate, no name, no time (0), the level's hint, Unix.

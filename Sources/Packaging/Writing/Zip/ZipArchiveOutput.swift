@@ -18,7 +18,7 @@ final class ZipArchiveOutput {
   static let centralDirectoryMemoryLimit = 1024 * 1024
 
   private let descriptor: Int32
-  /// Starts the disk writing of what was written, a stretch at a time.
+  /// Appends to the archive, starting its disk writing a stretch at a time.
   private var writeBehind: WriteBehind
   private let archiveName: String
   private let spillFolder: String
@@ -214,10 +214,9 @@ final class ZipArchiveOutput {
 
   /// Writes bytes at the archive's end.
   private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
-    let failure = SystemCall.writeAll(descriptor, bytes)
+    let failure = writeBehind.append(bytes)
     if failure != 0 {
       throw PackagingError.system("cannot write '\(archiveName)'", errno: failure)
     }
-    writeBehind.wrote(bytes.count)
   }
 }

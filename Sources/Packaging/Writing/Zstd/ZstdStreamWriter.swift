@@ -31,9 +31,8 @@ final class ZstdStreamWriter: CompressedOutput {
   static let overlapLog = 4
 
   private let context: ZstdCompressionContext
-  private let descriptor: Int32
-  /// Starts the disk writing of what was written, a stretch at a time.
-  private var writeBehind: WriteBehind
+  /// The archive's descriptor, whose disk writing starts a stretch at a time.
+  private var output: WriteBehind
   private let name: String
   private let buffer: UnsafeMutableRawBufferPointer
   private var closed = false
@@ -53,8 +52,7 @@ final class ZstdStreamWriter: CompressedOutput {
     context = try ZstdCompressionContext(
       level: level, workers: max(1, jobs), jobSize: Self.jobSize, overlapLog: Self.overlapLog,
       name: name)
-    self.descriptor = descriptor
-    writeBehind = WriteBehind(descriptor: descriptor)
+    output = WriteBehind(descriptor: descriptor)
     self.name = name
     buffer = .allocate(byteCount: ZstdCompressionContext.recommendedOutputSize, alignment: 16)
   }
@@ -90,10 +88,8 @@ final class ZstdStreamWriter: CompressedOutput {
 
   private func writeOut(_ count: Int) throws {
     guard count > 0 else { return }
-    let failure = SystemCall.writeAll(
-      descriptor, UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+    let failure = output.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
     if failure != 0 { throw PackagingError.system("cannot write '\(name)'", errno: failure) }
     bytesWritten += Int64(count)
-    writeBehind.wrote(count)
   }
 }
