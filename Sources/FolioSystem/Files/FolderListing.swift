@@ -55,6 +55,25 @@ package enum FolderListing {
   package static func forEachName(
     inFolder descriptor: Int32, _ body: ([UInt8]) throws(SystemError) -> Bool
   ) throws(SystemError) {
+    try forEachNameInPlace(inFolder: descriptor) { (name) throws(SystemError) in
+      try body(Array(name))
+    }
+  }
+
+  /// Calls `body` with each name in an open folder where `readdir` holds it, without
+  /// copying it, from the first, until it returns `false`.
+  ///
+  /// For walks over tens of thousands of names, which copy each into storage of their
+  /// own rather than into an array apiece.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open folder; it stays open and is not moved.
+  ///   - body: Given each name's bytes (without the NUL that follows them), valid only
+  ///     during the call; returns whether to go on.
+  /// - Throws: ``SystemError`` with the `errno` of `dup`, `fdopendir` or `readdir`.
+  package static func forEachNameInPlace(
+    inFolder descriptor: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Bool
+  ) throws(SystemError) {
     let duplicate = dup(descriptor)
     guard duplicate >= 0 else { throw .current }
     guard let directory = fdopendir(duplicate) else {
@@ -65,11 +84,17 @@ package enum FolderListing {
     defer { closedir(directory) }
     // The duplicate shares the descriptor's offset: start from the top on every walk.
     rewinddir(directory)
-    try forEachName(in: directory, body)
+    try forEachNameInPlace(in: directory, body)
   }
 
   private static func forEachName(
     in directory: OpaquePointer, _ body: ([UInt8]) throws(SystemError) -> Bool
+  ) throws(SystemError) {
+    try forEachNameInPlace(in: directory) { (name) throws(SystemError) in try body(Array(name)) }
+  }
+
+  private static func forEachNameInPlace(
+    in directory: OpaquePointer, _ body: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Bool
   ) throws(SystemError) {
     while true {
       errno = 0
@@ -81,12 +106,12 @@ package enum FolderListing {
       // read its full 256 bytes, but a record is only as long as its name (`d_reclen`),
       // so the last record of readdir's buffer can end just before an unmapped page: the
       // copy crashed a test run that way.
-      let name =
-        UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-      let length = strlen(name.assumingMemoryBound(to: CChar.self))
-      let bytes = Array(UnsafeRawBufferPointer(start: name, count: length))
-      if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-      guard try body(bytes) else { return }
+      let name = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+        .assumingMemoryBound(to: UInt8.self)
+      let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+      // `.` and `..`
+      if name[0] == 0x2E && (length == 1 || (length == 2 && name[1] == 0x2E)) { continue }
+      guard try body(UnsafeBufferPointer(start: name, count: length)) else { return }
     }
   }
 

@@ -297,8 +297,23 @@ struct ExpansionLedger {
 
   /// A path's spelling with case and Unicode normalisation folded away (NFC, then lower case).
   static func folded(_ path: [UInt8]) -> [UInt8] {
-    if path.allSatisfy({ $0 < 0x80 }) {
-      return path.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    // ASCII, nearly every name: nothing to normalise, lower case in one pass over the bytes
+    // (a pack or an expansion folds every one of its names).
+    let isASCII = path.withUnsafeBufferPointer { bytes in
+      var any: UInt8 = 0
+      for byte in bytes { any |= byte }
+      return any < 0x80
+    }
+    if isASCII {
+      return [UInt8](unsafeUninitializedCapacity: path.count) { folded, count in
+        path.withUnsafeBufferPointer { bytes in
+          for index in bytes.indices {
+            let byte = bytes[index]
+            folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+          }
+        }
+        count = path.count
+      }
     }
     let text = String(decoding: path, as: UTF8.self)
     return Array(text.precomposedStringWithCanonicalMapping.lowercased().utf8)

@@ -9,6 +9,14 @@ struct FoldedSpellingHashes {
   /// Folded spelling's hash → the exact hash of the first path with it.
   private var firstSpellings: [Int: Int] = [:]
 
+  /// Creates an empty record.
+  ///
+  /// - Parameter expectedCount: How many paths will be recorded, when known: the table is
+  ///   made that large at once instead of doubling (and rehashing) on the way.
+  init(expectedCount: Int = 0) {
+    firstSpellings.reserveCapacity(expectedCount)
+  }
+
   /// Records a path.
   ///
   /// - Parameters:

@@ -7,9 +7,16 @@
 /// first spelling of each suspect's folded name in a replay of the names, and drops a
 /// suspect whose hashes matched by chance, so only real collisions are reported.
 struct NameCollisionFinder {
-  private var foldedSpellings = FoldedSpellingHashes()
+  private var foldedSpellings: FoldedSpellingHashes
   /// Names whose folded hash was met before under another spelling, in order.
   private(set) var suspects: [String] = []
+
+  /// Creates a finder that has met no names.
+  ///
+  /// - Parameter expectedCount: How many names will be recorded, when known.
+  init(expectedCount: Int = 0) {
+    foldedSpellings = FoldedSpellingHashes(expectedCount: expectedCount)
+  }
 
   /// Records a name written to the archive.
   ///

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// The walker goes through the tree itself with `openat`/`fstatat` relative
 /// to folder descriptors, rather than through `archive_read_disk`. It keeps
-/// only the names of the folders on the current path, so memory does not grow
-/// with the number of entries; ``Packer`` walks twice, once to count (and
+/// only the names of the folders on the current path (each folder's in one buffer,
+/// ``FolderNames``), so memory does not grow with the number of entries; ``Packer`` walks twice, once to count (and
 /// refuse what cannot be packed before anything is written) and once to write.
 struct PackageWalker {
   /// One entry met on the walk.
@@ -105,19 +105,19 @@ struct PackageWalker {
   ) throws {
     let names = try Self.names(
       folder: folder, sorted: ordered, displayPath: Self.join(rootPath, relativePath))
-    for name in names {
-      let childPath = relativePath.isEmpty ? name : relativePath + "/" + name
-      if !selection.isEverything && !selection.selects(packagePath: childPath) { continue }
+    try names.forEach { name, cName in
+      let childPath = Self.childPath(relativePath, name)
+      if !selection.isEverything && !selection.selects(packagePath: childPath) { return }
       // Spelled only for a message: most entries never need it.
       var displayPath: String { Self.join(rootPath, childPath) }
       var info = stat()
-      guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+      guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
         throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
         try visit(Item(relativePath: childPath, kind: .directory, info: info))
-        let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let child = openat(folder, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
           throw PackagingError.system("cannot open folder '\(displayPath)'", errno: errno)
         }
@@ -134,13 +134,13 @@ struct PackageWalker {
               Item(
                 relativePath: childPath, kind: .hardLink(firstRelativePath: first, size: size),
                 info: info))
-            continue
+            return
           }
           firstNames[identity] = childPath
         }
         try visit(Item(relativePath: childPath, kind: .file(size: size), info: info))
       case S_IFLNK:
-        let target = try Self.readLink(folder: folder, name: name, displayPath: displayPath)
+        let target = try Self.readLink(folder: folder, name: cName, displayPath: displayPath)
         if !allowExternalSymlinks {
           let parent = relativePath.split(separator: "/").map(String.init)
           if !Self.staysInside(root: root, linkFolder: parent, target: target) {
@@ -176,41 +176,42 @@ struct PackageWalker {
   /// A folder's names, sorted by their UTF-8 bytes when asked.
   private static func names(
     folder: Int32, sorted: Bool, displayPath: @autoclosure () -> String
-  ) throws -> [String] {
-    var names: [String] = []
-    var invalid: [UInt8]?
-    var allASCII = true
+  ) throws -> FolderNames {
     do {
-      try FolderListing.forEachName(inFolder: folder) { bytes in
-        guard let name = String(validating: bytes, as: UTF8.self) else {
-          invalid = bytes
-          return false
-        }
-        if allASCII, !bytes.allSatisfy({ $0 < 0x80 }) { allASCII = false }
-        names.append(name)
-        return true
-      }
-    } catch {
-      throw PackagingError.system("cannot list folder '\(displayPath())'", errno: error.errno)
-    }
-    if let invalid {
+      return try FolderNames(folder: folder, sorted: sorted)
+    } catch let invalid as FolderNames.InvalidName {
       throw PackagingError(
         .invalidEntry,
-        "the name \(EntryName(bytes: invalid).display) in '\(displayPath())' is not valid UTF-8; archives store UTF-8 names"
+        "the name \(EntryName(bytes: invalid.bytes).display) in '\(displayPath())' is not valid UTF-8; archives store UTF-8 names"
       )
+    } catch let error as SystemError {
+      throw PackagingError.system("cannot list folder '\(displayPath())'", errno: error.errno)
     }
-    guard sorted else { return names }
-    if allASCII {
-      // For ASCII, String's own order is the bytes' order, and it compares them in one
-      // call rather than byte by byte through the generic sequence comparison.
-      names.sort()
-    } else {
-      names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-    return names
   }
 
-  private static func readLink(folder: Int32, name: String, displayPath: String) throws -> String {
+  /// A child's path below the package root: its folder's path, a `/`, its name (valid
+  /// UTF-8, checked by the listing), built in one allocation.
+  private static func childPath(_ folder: String, _ name: UnsafeBufferPointer<UInt8>) -> String {
+    guard !folder.isEmpty else { return String(decoding: name, as: UTF8.self) }
+    var folder = folder
+    let count = folder.utf8.count + 1 + name.count
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var end = folder.withUTF8 { prefix in
+        buffer.baseAddress!.update(from: prefix.baseAddress!, count: prefix.count)
+        return prefix.count
+      }
+      buffer[end] = UInt8(ascii: "/")
+      end += 1
+      if let source = name.baseAddress {
+        (buffer.baseAddress! + end).update(from: source, count: name.count)
+      }
+      return end + name.count
+    }
+  }
+
+  private static func readLink(
+    folder: Int32, name: UnsafePointer<CChar>, displayPath: String
+  ) throws -> String {
     var capacity = 256
     while true {
       var bytes = [CChar](repeating: 0, count: capacity)
@@ -253,7 +254,7 @@ struct PackageWalker {
       else { continue }
       hops += 1
       guard hops <= maximumLinkHops,
-        let next = try? readLink(folder: root, name: path, displayPath: path),
+        let next = path.withCString({ try? readLink(folder: root, name: $0, displayPath: path) }),
         !next.hasPrefix("/")
       else { return false }
       stack.removeLast()

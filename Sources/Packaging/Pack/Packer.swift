@@ -139,11 +139,14 @@ public enum Packer {
       sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
       jobs: options.jobs)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
-    var collisions = NameCollisionFinder()
+    var collisions = NameCollisionFinder(expectedCount: totals.entries)
     var nameCollisions: [NameCollision] = []
+    // The walks' closures capture this flag, not the options: a captured `PackOptions` was
+    // copied (its registry and selection retained and released) at every entry.
+    let keepParent = options.keepParent
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
-      if options.keepParent {
+      if keepParent {
         return item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
       }
       return item.relativePath.isEmpty ? nil : item.relativePath
@@ -163,7 +166,7 @@ public enum Packer {
           try writer.writeSymbolicLink(path: path, target: target, metadata: metadata)
           counts.links += 1
         case .hardLink(let first, _) where storesHardLinks:
-          let firstPath = options.keepParent ? rootName + "/" + first : first
+          let firstPath = keepParent ? rootName + "/" + first : first
           try writer.writeHardLink(path: path, target: firstPath, metadata: metadata)
           counts.hardLinks += 1
           counts.files += 1

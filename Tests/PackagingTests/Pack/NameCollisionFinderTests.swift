@@ -37,3 +37,25 @@ import Testing
     #expect(finder.collisions { visit in visit("read.me") }.isEmpty)
   }
 }
+
+@Suite struct FoldedSpellingTests {
+  @Test func asciiNamesFoldAsTheUnicodePathFoldsThem() {
+    // Every ASCII byte, alone and in a name: the fast path must agree with NFC + lowercased().
+    for byte in UInt8(1)...0x7F {
+      let name = [UInt8(ascii: "a"), byte, UInt8(ascii: "Z")]
+      let general = Array(
+        String(decoding: name, as: UTF8.self).precomposedStringWithCanonicalMapping.lowercased()
+          .utf8)
+      #expect(ExpansionLedger.folded(name) == general, "byte \(byte)")
+    }
+    #expect(ExpansionLedger.folded(Array("Doc/INDEX.Html".utf8)) == Array("doc/index.html".utf8))
+    #expect(ExpansionLedger.folded([]) == [])
+  }
+
+  @Test func aKelvinSignFoldsToTheSameNameAsAnASCIIK() {
+    // U+212A decomposes to "K": a non-ASCII name can fold to an ASCII one.
+    #expect(
+      ExpansionLedger.folded(Array("\u{212A}.txt".utf8))
+        == ExpansionLedger.folded(Array("K.txt".utf8)))
+  }
+}
