@@ -11,9 +11,16 @@ import Foundation
 /// `strcmp` (which orders NUL-terminated bytes as unsigned, the shorter prefix first: the
 /// same order as comparing the UTF-8 bytes), and each name is handed to `fstatat`,
 /// `openat` and `readlinkat` where it lies.
-struct FolderNames {
+///
+/// The names live in storage of the value's own, so a walk reads them with a plain loop
+/// over ``count`` and ``subscript(_:)`` and recurses into folders from there: a closure
+/// around the loop added stack frames at every level, and a tree 1,500 folders deep
+/// overflowed a worker thread's stack.
+final class FolderNames {
   /// Every name's bytes, each followed by a NUL.
-  private var bytes: [UInt8] = []
+  private var bytes: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var used = 0
   /// Where each name starts in `bytes`, in the order they are visited.
   private var starts: [Int] = []
 
@@ -26,6 +33,8 @@ struct FolderNames {
   /// - Throws: ``SystemError`` from the listing, or ``InvalidName`` for the first name
   ///   that is not valid UTF-8 (the listing stops there).
   init(folder: Int32, sorted: Bool) throws {
+    capacity = 64
+    bytes = .allocate(capacity: capacity)
     var invalid: [UInt8]?
     try FolderListing.forEachNameInPlace(inFolder: folder) { name in
       // ASCII is valid UTF-8; only other names pay for the full check.
@@ -40,6 +49,8 @@ struct FolderNames {
     if sorted { sort() }
   }
 
+  deinit { bytes.deallocate() }
+
   /// A name that is not valid UTF-8, as listed.
   struct InvalidName: Error {
     var bytes: [UInt8]
@@ -48,37 +59,35 @@ struct FolderNames {
   /// How many names there are.
   var count: Int { starts.count }
 
-  /// Calls `body` with each name in turn, as its bytes and as a NUL-terminated C string
-  /// (both valid only during the call).
+  /// A name, as its bytes (without the NUL) and as a NUL-terminated C string; both point
+  /// into this object's storage and stay valid while it lives (callers that use them after
+  /// their last use of the object keep it alive with `withExtendedLifetime`).
   ///
-  /// - Parameter body: Given the name's bytes (without the NUL) and the same bytes as a
-  ///   C string.
-  /// - Throws: What `body` throws.
-  func forEach(
-    _ body: (_ name: UnsafeBufferPointer<UInt8>, _ cName: UnsafePointer<CChar>) throws -> Void
-  ) rethrows {
-    try bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      for start in starts {
-        let name = base + start
-        let cName = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
-        try body(UnsafeBufferPointer(start: name, count: strlen(cName)), cName)
-      }
-    }
+  /// - Parameter index: From 0 to ``count`` - 1.
+  subscript(index: Int) -> (name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>) {
+    let name = UnsafePointer(bytes + starts[index])
+    let cName = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
+    return (UnsafeBufferPointer(start: name, count: strlen(cName)), cName)
   }
 
-  private mutating func append(_ name: UnsafeBufferPointer<UInt8>) {
-    starts.append(bytes.count)
-    bytes.append(contentsOf: name)
-    bytes.append(0)
+  private func append(_ name: UnsafeBufferPointer<UInt8>) {
+    let needed = used + name.count + 1
+    if needed > capacity {
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2))
+      grown.update(from: bytes, count: used)
+      bytes.deallocate()
+      bytes = grown
+      capacity = max(needed, capacity * 2)
+    }
+    starts.append(used)
+    if let source = name.baseAddress { (bytes + used).update(from: source, count: name.count) }
+    bytes[used + name.count] = 0
+    used = needed
   }
 
-  private mutating func sort() {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let names = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-      starts.sort { strcmp(names + $0, names + $1) < 0 }
-    }
+  private func sort() {
+    let names = UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
+    starts.sort { strcmp(names + $0, names + $1) < 0 }
   }
 
   private static func isASCII(_ name: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -82,16 +82,6 @@ struct PackageWalker {
     try walk(ordered: true, visit)
   }
 
-  private func walk(ordered: Bool, _ visit: (Item) throws -> Void) throws {
-    var info = stat()
-    guard fstat(root, &info) == 0 else {
-      throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
-    }
-    try visit(Item(relativePath: "", kind: .directory, info: info))
-    var firstNames: [InodeKey: String] = [:]
-    try walk(folder: root, relativePath: "", ordered: ordered, firstNames: &firstNames, visit)
-  }
-
   /// Where a file lives (device and inode), which all its hard links share; not
   /// FolioSystem's `FileIdentity`, which also holds size and times.
   private struct InodeKey: Hashable {
@@ -99,15 +89,49 @@ struct PackageWalker {
     var inode: UInt64
   }
 
-  private func walk(
-    folder: Int32, relativePath: String, ordered: Bool,
-    firstNames: inout [InodeKey: String], _ visit: (Item) throws -> Void
-  ) throws {
-    let names = try Self.names(
-      folder: folder, sorted: ordered, displayPath: Self.join(rootPath, relativePath))
-    try names.forEach { name, cName in
+  /// One folder being walked: its names, and how far through them the walk is.
+  private struct Level {
+    /// The folder, open (the root's descriptor is the caller's and is not closed here).
+    var folder: Int32
+    var relativePath: String
+    var names: FolderNames
+    var next = 0
+  }
+
+  private func walk(ordered: Bool, _ visit: (Item) throws -> Void) throws {
+    var info = stat()
+    guard fstat(root, &info) == 0 else {
+      throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
+    }
+    try visit(Item(relativePath: "", kind: .directory, info: info))
+    var firstNames: [InodeKey: String] = [:]
+    // The folders on the current path, the package first. A loop rather than a recursion:
+    // a tree thousands of folders deep would overflow the thread's stack, which no error
+    // message survives; here a level costs its names and one descriptor.
+    var levels = [
+      Level(
+        folder: root, relativePath: "",
+        names: try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
+    ]
+    defer {
+      for level in levels.dropFirst() { close(level.folder) }
+    }
+    while let last = levels.indices.last {
+      let index = levels[last].next
+      guard index < levels[last].names.count else {
+        if last > 0 { close(levels[last].folder) }
+        levels.removeLast()
+        continue
+      }
+      levels[last].next = index + 1
+      let (folder, relativePath, names) = (
+        levels[last].folder, levels[last].relativePath, levels[last].names
+      )
+      // The name's pointers point into `names`: kept alive to the end of this entry.
+      defer { withExtendedLifetime(names) {} }
+      let (name, cName) = names[index]
       let childPath = Self.childPath(relativePath, name)
-      if !selection.isEverything && !selection.selects(packagePath: childPath) { return }
+      if !selection.isEverything && !selection.selects(packagePath: childPath) { continue }
       // Spelled only for a message: most entries never need it.
       var displayPath: String { Self.join(rootPath, childPath) }
       var info = stat()
@@ -121,10 +145,14 @@ struct PackageWalker {
         guard child >= 0 else {
           throw PackagingError.system("cannot open folder '\(displayPath)'", errno: errno)
         }
-        defer { close(child) }
-        try walk(
-          folder: child, relativePath: childPath, ordered: ordered, firstNames: &firstNames,
-          visit)
+        let childNames: FolderNames
+        do {
+          childNames = try Self.names(folder: child, sorted: ordered, displayPath: displayPath)
+        } catch {
+          close(child)
+          throw error
+        }
+        levels.append(Level(folder: child, relativePath: childPath, names: childNames))
       case S_IFREG:
         let size = Int64(info.st_size)
         if info.st_nlink > 1 {
@@ -134,7 +162,7 @@ struct PackageWalker {
               Item(
                 relativePath: childPath, kind: .hardLink(firstRelativePath: first, size: size),
                 info: info))
-            return
+            continue
           }
           firstNames[identity] = childPath
         }

@@ -21,7 +21,8 @@ import Testing
       defer { close(root) }
       let listed = try FolderNames(folder: root, sorted: sorted)
       var result: [[UInt8]] = []
-      listed.forEach { name, cName in
+      for index in 0..<listed.count {
+        let (name, cName) = listed[index]
         #expect(strlen(cName) == name.count)
         result.append(Array(name))
       }

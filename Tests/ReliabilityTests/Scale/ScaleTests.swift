@@ -80,6 +80,31 @@ struct ScaleTests {
     }
   }
 
+  @Test func treeTenThousandLevelsDeepEndsInAnErrorNotACrash() async throws {
+    // Deeper than a walk that recursed once a folder could go on a worker thread's stack
+    // (it crashed at 8,000 levels), and deeper than PATH_MAX: packing it must succeed or
+    // refuse with a limit error, never die of a signal.
+    try await withTemporaryDirectory("scale-deeper") { folder in
+      let package = folder.appendingPathComponent("Deeper.examplenotebook")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+      var descriptor = open(package.path, O_RDONLY | O_DIRECTORY)
+      try #require(descriptor >= 0)
+      for _ in 0..<10_000 {
+        try #require(mkdirat(descriptor, "d", 0o755) == 0)
+        let next = openat(descriptor, "d", O_RDONLY | O_DIRECTORY)
+        close(descriptor)
+        descriptor = next
+        try #require(descriptor >= 0)
+      }
+      close(openat(descriptor, "leaf.txt", O_WRONLY | O_CREAT, 0o644))
+      close(descriptor)
+      // `rm` removes a tree deeper than PATH_MAX; the folder's own removal works by path.
+      defer { _ = try? runProcess("rm", ["-rf", package.path]) }
+      let (packed, _) = try roundTrip(package, in: folder, format: "tar", what: "10,000 levels")
+      #expect(packed.status != nil, "pack died of signal \(packed.signal.map(String.init) ?? "?")")
+    }
+  }
+
   @Test func pathsOf4096Bytes() async throws {
     try await withTemporaryDirectory("scale-long") { folder in
       let package = folder.appendingPathComponent("Long.examplenotebook")
