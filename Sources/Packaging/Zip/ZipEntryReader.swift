@@ -1,7 +1,8 @@
 /// Reads one zip entry's data from the offsets its ``ZipArchive`` checked, decoding it and
 /// checking its size and CRC-32.
 ///
-/// Stored and DEFLATE data are read with zlib; bzip2, LZMA, xz and
+/// Stored data is read as it lies; DEFLATE data with libdeflate in one call when the entry
+/// fits a chunk (``WholeInflateByteSource``), else with zlib as it streams; bzip2, LZMA, xz and
 /// Zstandard with libarchive's decoder for that stream alone. The reader
 /// never hands on more bytes than the central directory declares (a bomb
 /// that lies about its size stops at the lie), and at the end it refuses
@@ -64,6 +65,11 @@ final class ZipEntryReader {
       decoded = EmptyByteSource()
     case .stored:
       decoded = raw
+    case .deflate
+    where WholeInflateByteSource.fits(
+      compressedSize: dataLength, declaredSize: entry.uncompressedSize):
+      decoded = WholeInflateByteSource(
+        raw, compressedSize: dataLength, declaredSize: entry.uncompressedSize, context: context)
     case .deflate:
       decoded = try InflateByteSource(raw, format: .rawDeflate, context: context)
     case .bzip2, .xz, .zstd, .lzma:

@@ -4,6 +4,7 @@
 final class FileRangeByteSource: ByteSource {
   private let file: ArchiveFile
   private var offset: Int64
+  private let start: Int64
   private let end: Int64
   private let buffer: UnsafeMutableRawBufferPointer
   /// Bytes handed on so far.
@@ -18,12 +19,19 @@ final class FileRangeByteSource: ByteSource {
   init(_ file: ArchiveFile, offset: Int64, length: Int64) {
     self.file = file
     self.offset = offset
+    start = offset
     end = offset + length
     buffer = .allocate(
       byteCount: Int(min(Int64(ByteSourceChunk.size), max(length, 1))), alignment: 16)
   }
 
   deinit { buffer.deallocate() }
+
+  /// Starts again from the range's first byte, as if nothing had been read.
+  func rewind() {
+    offset = start
+    bytesRead = 0
+  }
 
   func next() throws -> UnsafeRawBufferPointer? {
     guard offset < end else { return nil }
