@@ -71,40 +71,41 @@ import Testing
     #expect(!tookOver)
   }
 
-  @Test func damagedDataFailsWithZlibsMessage() async throws {
-    var stream = try Self.deflated(Self.text)
-    for index in stride(from: 4, to: stream.count, by: 7) { stream[index] ^= 0x5A }
-    let (whole, zlib, tookOver) = try await read(stream, declaredSize: Self.text.count)
-    guard case .failure(let message) = whole else {
-      Issue.record("damaged data was accepted")
-      return
+  /// Streams that are not clean: damaged, cut short, followed by other bytes.
+  enum Damage: String, CaseIterable, Sendable {
+    case damaged, truncated, trailingBytes
+
+    func apply(to stream: [UInt8]) -> [UInt8] {
+      switch self {
+      case .damaged:
+        var stream = stream
+        for index in stride(from: 4, to: stream.count, by: 7) { stream[index] ^= 0x5A }
+        return stream
+      case .truncated: return Array(stream.dropLast(20))
+      case .trailingBytes: return stream + [1, 2, 3]
+      }
     }
-    #expect(whole == zlib)
-    #expect(message.contains("entry 'a.txt'"))
-    #expect(tookOver)
+
+    /// Words the message must hold.
+    var expected: String {
+      switch self {
+      case .damaged: "entry 'a.txt'"
+      case .truncated: "truncated"
+      case .trailingBytes: "3 bytes before"
+      }
+    }
   }
 
-  @Test func aTruncatedStreamFailsWithZlibsMessage() async throws {
-    let stream = Array(try Self.deflated(Self.text).dropLast(20))
+  @Test(arguments: Damage.allCases)
+  func aStreamThatIsNotCleanFailsWithZlibsMessage(_ damage: Damage) async throws {
+    let stream = damage.apply(to: try Self.deflated(Self.text))
     let (whole, zlib, tookOver) = try await read(stream, declaredSize: Self.text.count)
     guard case .failure(let message) = whole else {
-      Issue.record("a truncated stream was accepted")
+      Issue.record("\(damage) data was accepted")
       return
     }
     #expect(whole == zlib)
-    #expect(message.contains("truncated"))
-    #expect(tookOver)
-  }
-
-  @Test func bytesAfterTheStreamFailWithZlibsMessage() async throws {
-    let stream = try Self.deflated(Self.text) + [1, 2, 3]
-    let (whole, zlib, tookOver) = try await read(stream, declaredSize: Self.text.count)
-    guard case .failure(let message) = whole else {
-      Issue.record("bytes after the stream were accepted")
-      return
-    }
-    #expect(whole == zlib)
-    #expect(message.contains("3 bytes before"))
+    #expect(message.contains(damage.expected))
     #expect(tookOver)
   }
 
