@@ -38,6 +38,8 @@ final class StagingFolder {
   let url: URL
   let root: Int32
   var directoryCache: [String: Int32] = [:]
+  /// The folder ``directory(_:)`` answered last, while it is in `directoryCache`.
+  private var lastDirectory: (components: [String], descriptor: Int32)?
   var directories: [(path: RelativePath, permissions: UInt32, time: Time?)] = []
   /// Folders created only because deeper entries need them (no entry of their own).
   var impliedDirectories: Set<[String]> = []
@@ -167,8 +169,16 @@ final class StagingFolder {
   /// The descriptor of a folder below the root, creating it (owner-only) when missing.
   func directory(_ components: ArraySlice<String>) throws -> Int32 {
     if components.isEmpty { return root }
+    // Most files land in the folder the one before them did: asked again, it is answered
+    // without spelling the key.
+    if let last = lastDirectory, last.components.elementsEqual(components) {
+      return last.descriptor
+    }
     let key = components.joined(separator: "/")
-    if let cached = directoryCache[key] { return cached }
+    if let cached = directoryCache[key] {
+      lastDirectory = (Array(components), cached)
+      return cached
+    }
     let parent = try directory(components.dropLast())
     let name = components[components.endIndex - 1]
     if mkdirat(parent, name, 0o700) == 0 {
@@ -182,10 +192,12 @@ final class StagingFolder {
     }
     if directoryCache.count >= Self.directoryCacheLimit { closeDirectories() }
     directoryCache[key] = descriptor
+    lastDirectory = (Array(components), descriptor)
     return descriptor
   }
 
   func closeDirectories() {
+    lastDirectory = nil
     for descriptor in directoryCache.values { close(descriptor) }
     directoryCache.removeAll(keepingCapacity: true)
   }

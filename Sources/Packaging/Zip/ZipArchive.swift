@@ -36,6 +36,8 @@ final class ZipArchive: Sendable {
   let file: ArchiveFile
   /// Where the central directory is.
   let location: ZipDirectoryLocation
+  /// The decompressors its readers borrow for small DEFLATE entries.
+  let decompressors = DeflateDecompressorPool()
   private let table: [StoredEntry]
   private let names: [UInt8]
 

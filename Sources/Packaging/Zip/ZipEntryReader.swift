@@ -69,7 +69,8 @@ final class ZipEntryReader {
     where WholeInflateByteSource.fits(
       compressedSize: dataLength, declaredSize: entry.uncompressedSize):
       decoded = WholeInflateByteSource(
-        raw, compressedSize: dataLength, declaredSize: entry.uncompressedSize, context: context)
+        raw, compressedSize: dataLength, declaredSize: entry.uncompressedSize, context: context,
+        decompressors: archive.decompressors)
     case .deflate:
       decoded = try InflateByteSource(raw, format: .rawDeflate, context: context)
     case .bzip2, .xz, .zstd, .lzma:

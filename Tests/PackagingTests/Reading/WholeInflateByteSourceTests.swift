@@ -36,7 +36,8 @@ import Testing
       let length = Int64(stream.count)
       let whole = WholeInflateByteSource(
         FileRangeByteSource(file, offset: 0, length: length), compressedSize: length,
-        declaredSize: Int64(declaredSize), context: "entry 'a.txt'")
+        declaredSize: Int64(declaredSize), context: "entry 'a.txt'",
+        decompressors: DeflateDecompressorPool())
       let zlib = try InflateByteSource(
         FileRangeByteSource(file, offset: 0, length: length), format: .rawDeflate,
         context: "entry 'a.txt'")

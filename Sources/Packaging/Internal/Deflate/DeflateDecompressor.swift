@@ -3,8 +3,9 @@ internal import CLibDeflate
 /// Owns one libdeflate decompressor (`struct libdeflate_decompressor *`), freed in `deinit`.
 ///
 /// It inflates a whole raw deflate stream into a buffer of known size in one
-/// call; streams too large for one buffer go through zlib.
-final class DeflateDecompressor {
+/// call; streams too large for one buffer go through zlib. One thread uses it at a time;
+/// ``DeflateDecompressorPool`` hands it from one to the next (hence `@unchecked Sendable`).
+final class DeflateDecompressor: @unchecked Sendable {
   private let pointer: OpaquePointer
 
   /// Creates a decompressor.

@@ -15,6 +15,7 @@ final class WholeInflateByteSource: ByteSource {
   private let compressedSize: Int
   private let declaredSize: Int
   private let context: String
+  private let decompressors: DeflateDecompressorPool
   private var output: UnsafeMutableRawBufferPointer?
   private var fallback: InflateByteSource?
   private var delivered = false
@@ -38,12 +39,17 @@ final class WholeInflateByteSource: ByteSource {
   ///   - declaredSize: The uncompressed size the archive declares, at most
   ///     ``ByteSourceChunk/size``.
   ///   - context: What is being read, for messages (`entry 'a.txt'`).
-  init(_ raw: FileRangeByteSource, compressedSize: Int64, declaredSize: Int64, context: String) {
+  ///   - decompressors: Where to borrow a decompressor (one per archive).
+  init(
+    _ raw: FileRangeByteSource, compressedSize: Int64, declaredSize: Int64, context: String,
+    decompressors: DeflateDecompressorPool
+  ) {
     precondition(Self.fits(compressedSize: compressedSize, declaredSize: declaredSize))
     self.raw = raw
     self.compressedSize = Int(compressedSize)
     self.declaredSize = Int(declaredSize)
     self.context = context
+    self.decompressors = decompressors
   }
 
   deinit { output?.deallocate() }
@@ -73,12 +79,11 @@ final class WholeInflateByteSource: ByteSource {
     let room = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(declaredSize, 1), alignment: 16)
     output = room
-    let decompressor = try DeflateDecompressor()
     let space = UnsafeMutableRawBufferPointer(rebasing: room[..<declaredSize])
-    guard
-      let (consumed, produced) = try? decompressor.decompress(input, into: space, name: context),
-      consumed == input.count
-    else { return nil }
+    let inflated = try decompressors.withDecompressor { decompressor in
+      try? decompressor.decompress(input, into: space, name: context)
+    }
+    guard let (consumed, produced) = inflated, consumed == input.count else { return nil }
     return produced
   }
 }
