@@ -48,6 +48,10 @@ struct ContentRules: Sendable {
   var foldedSuffixes: [String: [Int]] = [:]
   /// The lengths in UTF-8 bytes of every suffix above, longest first.
   var suffixLengths: [Int] = []
+  /// Which bytes begin a suffix above, set with ``suffixLengths``: a name whose byte at
+  /// a length's distance from its end is none of them matches no suffix of that length,
+  /// so no key is spelled for it (a pack types every file it writes by its name).
+  var suffixFirstBytes = [Bool](repeating: false, count: 256)
   /// Glob indices of wildcard patterns, matched one by one.
   var wildcards: [Int] = []
 

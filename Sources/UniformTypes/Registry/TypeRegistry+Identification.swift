@@ -274,11 +274,13 @@ extension TypeRegistry {
       for length in rules.suffixLengths {
         // An extension needs a name before it: `.png` is a hidden file, not an image.
         let hidden = { (key: String) in key.hasPrefix(".") && bytes.count - length < dots }
-        if length <= bytes.count {
+        if length <= bytes.count, rules.suffixFirstBytes[Int(bytes[bytes.count - length])] {
           let key = String(decoding: bytes[(bytes.count - length)...], as: UTF8.self)
           if !hidden(key) { hits += rules.suffixes[key] ?? [] }
         }
-        if length <= foldedBytes.count {
+        if length <= foldedBytes.count,
+          rules.suffixFirstBytes[Int(foldedBytes[foldedBytes.count - length])]
+        {
           let key = String(decoding: foldedBytes[(foldedBytes.count - length)...], as: UTF8.self)
           if !hidden(key) { hits += rules.foldedSuffixes[key] ?? [] }
         }

@@ -284,6 +284,9 @@ extension TypeRegistryBuilder {
     rules.suffixLengths = Set(
       rules.suffixes.keys.map(\.utf8.count) + rules.foldedSuffixes.keys.map(\.utf8.count)
     ).sorted(by: >)
+    for key in [rules.suffixes.keys, rules.foldedSuffixes.keys].joined() {
+      if let first = key.utf8.first { rules.suffixFirstBytes[Int(first)] = true }
+    }
     // Enough for every rule, and for telling text from binary and finding an XML root.
     rules.readLength = max(4_096, maximumExtent)
 

@@ -21,6 +21,8 @@ final class CompressibilityProbe {
   static let sampleSize = 16 * 1024
 
   private let registry: TypeRegistry
+  /// Whether each type met so far conforms to a compressed type.
+  private var compressedTypes: [TypeIdentifier: Bool] = [:]
   private let histogram = UnsafeMutablePointer<Int>.allocate(capacity: 256)
   let sampleBuffer = UnsafeMutableRawBufferPointer.allocate(
     byteCount: CompressibilityProbe.sampleSize, alignment: 16)
@@ -48,9 +50,15 @@ final class CompressibilityProbe {
   func isAlreadyCompressed(fileName: String) -> Bool {
     guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return false }
     let type = registry.identify(fileName: fileName, kind: .regularFile)
-    if CompressedContent.types.contains(where: { registry.conforms(type, to: $0) }) {
-      return true
-    }
+    // Conformance depends on the type alone, and a package's files share a few types.
+    let compressed =
+      compressedTypes[type]
+      ?? {
+        let answer = CompressedContent.types.contains { registry.conforms(type, to: $0) }
+        compressedTypes[type] = answer
+        return answer
+      }()
+    if compressed { return true }
     let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
     return CompressedContent.fileExtensions.contains(fileExtension)
   }
