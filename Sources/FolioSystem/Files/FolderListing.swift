@@ -44,27 +44,10 @@ package enum FolderListing {
     try forEachName(in: directory, body)
   }
 
-  /// Calls `body` with each name in an open folder as raw bytes, from the
-  /// first, until it returns `false`, for walks relative to descriptors
-  /// (`openat`), which never follow a name swapped for a link meanwhile.
-  ///
-  /// - Parameters:
-  ///   - descriptor: The open folder; it stays open and is not moved.
-  ///   - body: Given each name's bytes; returns whether to go on.
-  /// - Throws: ``SystemError`` with the `errno` of `dup`, `fdopendir` or `readdir`.
-  package static func forEachName(
-    inFolder descriptor: Int32, _ body: ([UInt8]) throws(SystemError) -> Bool
-  ) throws(SystemError) {
-    try forEachNameInPlace(inFolder: descriptor) { (name) throws(SystemError) in
-      try body(Array(name))
-    }
-  }
-
   /// Calls `body` with each name in an open folder where `readdir` holds it, without
-  /// copying it, from the first, until it returns `false`.
-  ///
-  /// For walks over tens of thousands of names, which copy each into storage of their
-  /// own rather than into an array apiece.
+  /// copying it, from the first, until it returns `false`: for walks relative to
+  /// descriptors (`openat`), which never follow a name swapped for a link meanwhile, over
+  /// tens of thousands of names, which copy each where they keep it.
   ///
   /// - Parameters:
   ///   - descriptor: The open folder; it stays open and is not moved.

@@ -6,9 +6,10 @@ import Foundation
 ///
 /// The walker goes through the tree itself with `openat`/`fstatat` relative
 /// to folder descriptors, rather than through `archive_read_disk`. It keeps
-/// only the names of the folders on the current path (each folder's in one buffer,
-/// ``FolderNames``), so memory does not grow with the number of entries; ``Packer`` walks twice, once to count (and
-/// refuse what cannot be packed before anything is written) and once to write.
+/// only the names of the folders on the current path (each folder's in one
+/// buffer, ``FolderNames``), so memory does not grow with the number of
+/// entries; ``Packer`` walks twice, once to count (and refuse what cannot be
+/// packed before anything is written) and once to write.
 struct PackageWalker {
   /// One entry met on the walk.
   struct Item {
