@@ -28,13 +28,60 @@ package enum FileTree {
       return
     }
     chmod(cPath, 0o700)
-    var names: [[UInt8]] = []
-    try? FolderListing.forEachName(atPath: path) { name in
-      names.append(name)
-      return true
+    let folder = open(cPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    if folder >= 0 {
+      removeContents(of: folder)
+      close(folder)
     }
-    for name in names { remove(bytes: path + [0x2F] + name) }
     rmdir(cPath)
+  }
+
+  /// Empties an open folder, relative to descriptors and in a loop: a tree deeper than
+  /// `PATH_MAX` (which a pack can walk) is removed too, and depth costs no stack.
+  private static func removeContents(of root: Int32) {
+    /// A folder being emptied: its descriptor, its name in its parent, the names left.
+    struct Level {
+      var folder: Int32
+      var name: [UInt8]
+      var names: [[UInt8]]
+    }
+    func names(in folder: Int32) -> [[UInt8]] {
+      var names: [[UInt8]] = []
+      try? FolderListing.forEachNameInPlace(inFolder: folder) { name in
+        names.append(Array(name))
+        return true
+      }
+      return names
+    }
+    var levels = [Level(folder: root, name: [], names: names(in: root))]
+    defer {
+      for level in levels.dropFirst() { close(level.folder) }
+    }
+    while let last = levels.indices.last {
+      guard let name = levels[last].names.popLast() else {
+        guard last > 0 else { return }
+        let done = levels.removeLast()
+        close(done.folder)
+        let cName = done.name.map { CChar(bitPattern: $0) } + [0]
+        unlinkat(levels[last - 1].folder, cName, AT_REMOVEDIR)
+        continue
+      }
+      let folder = levels[last].folder
+      let cName = name.map { CChar(bitPattern: $0) } + [0]
+      var info = stat()
+      guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        unlinkat(folder, cName, 0)
+        continue
+      }
+      fchmodat(folder, cName, 0o700, 0)
+      let child = openat(folder, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard child >= 0 else {
+        unlinkat(folder, cName, AT_REMOVEDIR)  // empty, or it stays
+        continue
+      }
+      levels.append(Level(folder: child, name: name, names: names(in: child)))
+    }
   }
 
   // MARK: Moving into place

@@ -43,8 +43,13 @@ import Testing
       try Data("precious".utf8).write(to: target)
       let file = try AtomicFile(target: target.path)
       try Array("half a new".utf8).withUnsafeBytes { try file.write($0) }
-      // The write fails midway (the descriptor is gone, as on a lost disk).
-      close(file.descriptor)
+      // The write fails midway, as on a lost disk: the descriptor's number now names
+      // /dev/null opened for reading. (Closing it instead let a test running beside this
+      // one open a file under the same number, which the failed write then wrote into
+      // and `discard()` closed.)
+      let readOnly = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      try #require(readOnly >= 0 && dup2(readOnly, file.descriptor) == file.descriptor)
+      close(readOnly)
       let failed = #expect(throws: AtomicFile.Failure.self) {
         try Array("rest".utf8).withUnsafeBytes { try file.write($0) }
       }

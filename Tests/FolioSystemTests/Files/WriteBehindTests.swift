@@ -48,9 +48,14 @@ import Testing
       let bytes = [UInt8](repeating: 7, count: WriteBehind.stretch)
       #expect(bytes.withUnsafeBytes { writeBehind.append($0) } == 0)
       #expect(requests.made.map(\.count) == [Int64(WriteBehind.stretch)])
-      close(descriptor)
+      // A write that fails: the number now names /dev/null opened for reading (closing it
+      // would let a test beside this one reuse the number and receive the write).
+      let readOnly = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      try #require(readOnly >= 0 && dup2(readOnly, descriptor) == descriptor)
+      close(readOnly)
       #expect(bytes.withUnsafeBytes { writeBehind.append($0) } == EBADF)
       #expect(requests.made.count == 1)
+      close(descriptor)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
     }
   }
