@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// The path-safety rules of an expansion, applied entry by entry, with the
@@ -321,12 +322,7 @@ struct ExpansionLedger {
   static func folded(_ path: [UInt8]) -> [UInt8] {
     // ASCII, nearly every name: nothing to normalise, lower case in one pass over the bytes
     // (a pack or an expansion folds every one of its names).
-    let isASCII = path.withUnsafeBufferPointer { bytes in
-      var any: UInt8 = 0
-      for byte in bytes { any |= byte }
-      return any < 0x80
-    }
-    if isASCII {
+    if path.withUnsafeBufferPointer(\.isASCII) {
       return [UInt8](unsafeUninitializedCapacity: path.count) { folded, count in
         path.withUnsafeBufferPointer { bytes in
           for index in bytes.indices {

@@ -12,10 +12,10 @@ import Foundation
 /// same order as comparing the UTF-8 bytes), and each name is handed to `fstatat`,
 /// `openat` and `readlinkat` where it lies.
 ///
-/// The names live in storage of the value's own, so a walk reads them with a plain loop
-/// over ``count`` and ``subscript(_:)`` and recurses into folders from there: a closure
-/// around the loop added stack frames at every level, and a tree 1,500 folders deep
-/// overflowed a worker thread's stack.
+/// The names live in storage of the object's own and are read by index (``count``,
+/// ``subscript(_:)``): the walk keeps its place in every folder on its path in a stack of
+/// its own (``PackageWalker``) rather than in nested calls, and comes back to a folder's
+/// names after its subfolders.
 final class FolderNames {
   /// Every name's bytes, each followed by a NUL.
   private var bytes: UnsafeMutablePointer<UInt8>
@@ -38,7 +38,7 @@ final class FolderNames {
     var invalid: [UInt8]?
     try FolderListing.forEachNameInPlace(inFolder: folder) { name in
       // ASCII is valid UTF-8; only other names pay for the full check.
-      if !Self.isASCII(name), String(validating: name, as: UTF8.self) == nil {
+      if !name.isASCII, String(validating: name, as: UTF8.self) == nil {
         invalid = Array(name)
         return false
       }
@@ -88,11 +88,5 @@ final class FolderNames {
   private func sort() {
     let names = UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
     starts.sort { strcmp(names + $0, names + $1) < 0 }
-  }
-
-  private static func isASCII(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    var any: UInt8 = 0
-    for byte in name { any |= byte }
-    return any < 0x80
   }
 }

@@ -193,17 +193,8 @@ import Testing
     defer { _ = try? runProcess("rm", ["-rf", folder.path]) }
     // 900 folders of 12-byte names: a path of about 11,700 bytes (PATH_MAX is 4,096), with
     // fewer descriptors open at once than the usual limit of 1,024.
-    let name = "abcdefghijkl"
-    var descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
-    try #require(descriptor >= 0)
-    for _ in 0..<900 {
-      try #require(mkdirat(descriptor, name, 0o755) == 0, "mkdirat: errno \(errno)")
-      let next = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
-      let code = errno
-      close(descriptor)
-      descriptor = next
-      try #require(descriptor >= 0, "openat: errno \(code)")
-    }
+    let descriptor = try openFolderChain(
+      below: folder.path, names: repeatElement("abcdefghijkl", count: 900))
     close(openat(descriptor, "leaf.txt", O_WRONLY | O_CREAT, 0o644))
     symlinkat("/", descriptor, "to-root")
     close(descriptor)

@@ -87,18 +87,11 @@ struct ScaleTests {
     try await withTemporaryDirectory("scale-deeper") { folder in
       let package = folder.appendingPathComponent("Deeper.examplenotebook")
       try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-      var descriptor = open(package.path, O_RDONLY | O_DIRECTORY)
-      try #require(descriptor >= 0)
-      for _ in 0..<10_000 {
-        try #require(mkdirat(descriptor, "d", 0o755) == 0)
-        let next = openat(descriptor, "d", O_RDONLY | O_DIRECTORY)
-        close(descriptor)
-        descriptor = next
-        try #require(descriptor >= 0)
-      }
+      let descriptor = try openFolderChain(
+        below: package.path, names: repeatElement("d", count: 10_000))
       close(openat(descriptor, "leaf.txt", O_WRONLY | O_CREAT, 0o644))
       close(descriptor)
-      // `rm` removes a tree deeper than PATH_MAX; the folder's own removal works by path.
+      // `rm` needs no descriptor a level; the test folder's removal holds one each.
       defer { _ = try? runProcess("rm", ["-rf", package.path]) }
       let (packed, _) = try roundTrip(package, in: folder, format: "tar", what: "10,000 levels")
       #expect(packed.status != nil, "pack died of signal \(packed.signal.map(String.init) ?? "?")")
@@ -111,16 +104,11 @@ struct ScaleTests {
       try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
       // 16 components of 250 bytes plus a leaf: a 4,096-byte path inside the package, which
       // only *at() calls can reach once the folder's own path is in front of it.
-      var descriptor = open(package.path, O_RDONLY | O_DIRECTORY)
-      try #require(descriptor >= 0)
-      for index in 0..<16 {
-        let name = String(repeating: Character(UnicodeScalar(UInt8(97 + index))), count: 250)
-        try #require(mkdirat(descriptor, name, 0o755) == 0)
-        let next = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
-        close(descriptor)
-        descriptor = next
-        try #require(descriptor >= 0)
-      }
+      let descriptor = try openFolderChain(
+        below: package.path,
+        names: (0..<16).map {
+          String(repeating: Character(UnicodeScalar(UInt8(97 + $0))), count: 250)
+        })
       let leaf = String(repeating: "z", count: 4_096 - 16 * 251)
       let file = openat(descriptor, leaf, O_WRONLY | O_CREAT, 0o644)
       try #require(file >= 0)
