@@ -1,4 +1,3 @@
-import FolioSystem
 import Foundation
 
 /// The path-safety rules of an expansion, applied entry by entry, with the
