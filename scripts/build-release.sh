@@ -21,14 +21,20 @@
 set -eu
 cd "$(dirname "$0")/.."
 order="$(pwd)/scripts/release/link-order.txt"
-set -- -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+# Each of folio's functions in a section of its own (the standard library's and
+# Foundation's already are, mostly), so that the order below can move functions, not
+# whole files of them.
+set -- -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections
 if [ "${FOLIO_LINK_ORDER:-}" != none ] && [ -f "$order" ]; then
   # A name missing from the order (renamed since it was trained) is only placed later.
   set -- "$@" -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
 fi
 if [ -n "${FOLIO_LINK_MAP:-}" ]; then
-  rm -f .build/static/release/folio  # a map only comes from a link
   set -- "$@" -Xlinker "-Map=$FOLIO_LINK_MAP"
 fi
+# Always link: SwiftPM relinks when the flags change, not when the order file they name
+# does (a retrained order was silently left out), and a map only comes from a link.
+rm -f .build/static/release/folio
 swift build -c release --static-swift-stdlib --scratch-path .build/static --product folio "$@" >&2
 echo "$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/folio"
