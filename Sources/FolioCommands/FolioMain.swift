@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Packaging
 
 /// Runs a `folio` command line and decides its exit code, in one place.

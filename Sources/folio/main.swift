@@ -1,5 +1,6 @@
+import Dispatch
 import FolioCommands
-import Foundation
+import Glibc
 
 // Ctrl-C cancels the running command; the library removes its temporaries and
 // FolioMain exits 130.

@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Foundation
+  public import FoundationEssentials
   public import Packaging
 
   /// A type that reads a document's content from a file: SwiftUI's `DocumentReader` for Linux.

@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Foundation
+  public import FoundationEssentials
   public import Packaging
   public import UniformTypes
 

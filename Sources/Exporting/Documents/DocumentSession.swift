@@ -1,9 +1,10 @@
 import FolioSystem
 
 #if !canImport(SwiftUI)
-  public import Foundation
+  public import FoundationEssentials
   public import Packaging
   public import UniformTypes
+  import Glibc
 
   /// A writer that writes a whole document to a path where nothing exists yet (and links
   /// unchanged files itself), so the session need not prepare a copy of the document.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Packaging
 
 /// Where a document session's writer writes: a path beside the document, moved over it

@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Foundation
+  public import FoundationEssentials
   public import Packaging
 
   /// A type that writes a document's content to a file: SwiftUI's `DocumentWriter` for Linux.

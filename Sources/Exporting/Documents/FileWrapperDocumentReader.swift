@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   import FolioSystem
-  public import Foundation
+  public import FoundationEssentials
   public import Packaging
 
   /// A document reader that turns a ``FileWrapper`` into a snapshot: SwiftUI's

@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   import FolioSystem
-  public import Foundation
+  public import FoundationEssentials
   public import Packaging
 
   /// A document writer that turns a snapshot into a ``FileWrapper`` and writes it:

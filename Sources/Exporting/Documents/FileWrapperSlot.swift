@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  import Foundation
+  import FoundationEssentials
   import Packaging
   import Synchronization
 

@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Foundation
+  public import FoundationEssentials
   public import Observation
   public import Packaging
 
@@ -34,19 +34,6 @@
     public init(fileURL: URL?, lockOptions: LockOptions = .default) {
       self.fileURL = fileURL
       self.lockOptions = lockOptions
-    }
-
-    /// Creates a file coordinator for reading or writing the document outside the
-    /// reader and writer, such as reading one file of a package on demand.
-    ///
-    /// The coordinator locks the whole document for items inside it: shared for
-    /// reading, exclusive for writing, so it waits for a save in progress. Make a new
-    /// one for each operation.
-    ///
-    /// - Returns: The coordinator.
-    public func makeFileCoordinator() -> sending NSFileCoordinator {
-      guard let fileURL else { return NSFileCoordinator() }
-      return NSFileCoordinator(document: fileURL, lockOptions: lockOptions)
     }
   }
 #endif

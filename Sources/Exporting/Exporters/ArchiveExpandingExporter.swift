@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import Packaging
 public import PropertyLists
 public import UniformTypes

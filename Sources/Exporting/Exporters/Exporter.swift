@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 public import Packaging
 public import PropertyLists
 public import UniformTypes
@@ -125,16 +126,19 @@ public struct ExportJob: Sendable {
   ///
   /// - Parameter body: Writes the content.
   /// - Throws: ``ExportError`` `write-failed`, or whatever `body` throws (the partial file is removed).
-  public func writeOutputFile(_ body: (FileHandle) throws -> Void) throws {
-    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+  public func writeOutputFile(_ body: (ExportOutputFile) throws -> Void) throws {
+    let descriptor = SystemCall.retryingInterrupts {
+      open(output.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    }
+    guard descriptor >= 0 else {
       throw ExportError(
         .writeFailed, "cannot create '\(outputDisplayName)'", cause: SystemError.current)
     }
+    defer { close(descriptor) }
     do {
-      let handle = try FileHandle(forWritingTo: output)
-      defer { try? handle.close() }
+      let handle = ExportOutputFile(fileDescriptor: descriptor, displayName: outputDisplayName)
       try body(handle)
-      try AtomicOutput.synchronize(handle, display: outputDisplayName)
+      try AtomicOutput.synchronize(descriptor, display: outputDisplayName)
     } catch let error as ExportError {
       FileTree.remove(atPath: output.path)
       throw error

@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
 public import Packaging
 public import PropertyLists
 public import UniformTypes

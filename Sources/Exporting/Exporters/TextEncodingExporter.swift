@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
 public import Packaging
 public import PropertyLists
 public import UniformTypes
@@ -64,7 +64,7 @@ public struct TextEncodingExporter: Exporter {
   {
     ExportNaming.replacingExtension(
       of: input, with: outputType, registry: registry,
-      distinguishing: name.replacingOccurrences(of: "encode-", with: ""))
+      distinguishing: name.replacing("encode-", with: ""))
   }
 
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]

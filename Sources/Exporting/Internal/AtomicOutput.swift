@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Puts outputs in place atomically, through FolioSystem: written beside the
 /// target under a temporary name (``TemporaryName``), synced, then moved
@@ -20,8 +21,7 @@ enum AtomicOutput {
   /// Flushes a written file to disk, retrying interruptions.
   ///
   /// - Throws: ``ExportError`` `write-failed` naming the file.
-  static func synchronize(_ handle: FileHandle, display: String) throws {
-    let descriptor = handle.fileDescriptor
+  static func synchronize(_ descriptor: Int32, display: String) throws {
     guard SystemCall.retryingInterrupts({ fsync(descriptor) }) == 0 else {
       throw ExportError(
         .writeFailed, "cannot sync '\(display)' to disk", cause: SystemError.current)

@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
 
 /// A JSON value of any shape, kept as read so it can be written back unchanged.
 ///

@@ -1,5 +1,5 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
 public import PropertyLists
 
 /// A single-file form a notebook exports to: plain text, Markdown, HTML or JSON.

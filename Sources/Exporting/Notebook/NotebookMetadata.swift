@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 
 /// What a notebook's `metadata.json` holds: its title, its pages in reading order, and
 /// any other members, kept as written.

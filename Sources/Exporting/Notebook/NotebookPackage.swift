@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import Packaging
 public import PropertyLists
 
@@ -89,23 +89,23 @@ public struct NotebookPackage {
         .invalidNotebook, "'\(displayName)' has no metadata.json, so it is not a notebook")
     }
     let metadataData = try metadataNode.readRegularFileContents()
-    let object: Any
+    let object: JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: metadataData)
+      object = try JSONDecoder().decode(JSONValue.self, from: metadataData)
     } catch {
       throw ExportError(.invalidNotebook, "'\(metadataPath)' is not valid JSON", cause: error)
     }
-    guard let metadata = object as? [String: Any] else {
+    guard case .object(let metadata) = object else {
       throw ExportError(.invalidNotebook, "'\(metadataPath)' must hold a JSON object")
     }
-    guard let title = metadata["title"] as? String else {
+    guard case .string(let title) = metadata["title"] else {
       throw ExportError(.invalidNotebook, "'\(metadataPath)' has no string \"title\"")
     }
-    guard let order = metadata["pageOrder"] as? [Any] else {
+    guard case .array(let order) = metadata["pageOrder"] else {
       throw ExportError(.invalidNotebook, "'\(metadataPath)' has no \"pageOrder\" array")
     }
     self.title = title
-    var other = (try? JSONDecoder().decode([String: JSONValue].self, from: metadataData)) ?? [:]
+    var other = metadata
     other["title"] = nil
     other["pageOrder"] = nil
     otherMetadata = other
@@ -135,7 +135,7 @@ public struct NotebookPackage {
     var pages: [Page] = []
     var seen = Set<UUID>()
     for (index, entry) in order.enumerated() {
-      guard let text = entry as? String, let identifier = UUID(uuidString: text) else {
+      guard case .string(let text) = entry, let identifier = UUID(uuidString: text) else {
         throw ExportError(
           .invalidNotebook,
           "'\(metadataPath)': pageOrder[\(index)] is not a page identifier (a UUID)")

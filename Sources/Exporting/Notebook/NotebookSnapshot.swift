@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import PropertyLists
 
 /// The state of an example notebook: its metadata and its pages' text.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import Packaging
 
 /// Runs many planned exports at once, a fixed number at a time, each failure kept to its input.

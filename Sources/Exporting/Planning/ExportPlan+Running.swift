@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 public import Packaging
 public import PropertyLists
 public import UniformTypes
@@ -82,15 +83,21 @@ extension ExportPlan {
       throw ExportError(
         .folderCannotStream, "the \(resultType) result is a folder and cannot go to a stream")
     }
-    let handle: FileHandle
+    let handle: ReadingFile
     do {
-      handle = try FileHandle(forReadingFrom: produced)
+      handle = try ReadingFile(atPath: produced.path)
     } catch {
       throw ExportError(.readFailed, "cannot read '\(defaultOutputName)'", cause: error)
     }
-    defer { try? handle.close() }
-    while let chunk = try handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
-      try write(chunk)
+    while true {
+      let chunk: [UInt8]
+      do {
+        chunk = try handle.read(upToCount: 256 * 1024)
+      } catch {
+        throw ExportError(.readFailed, "cannot read '\(defaultOutputName)'", cause: error)
+      }
+      if chunk.isEmpty { break }
+      try write(Data(chunk))
     }
     return ExportResult(output: nil, type: resultType, diagnostics: diagnostics)
   }

@@ -1,4 +1,5 @@
-public import Foundation
+import FolioSystem
+public import FoundationEssentials
 import PropertyLists
 
 /// Converts text from one encoding to another in fixed-size chunks, refusing any loss.
@@ -56,28 +57,27 @@ public struct TextTranscoder: Sendable {
   ///     (for example on cancellation).
   /// - Throws: ``ExportError`` for invalid or lossy text or a failed read; whatever `onChunk` throws.
   public func transcode(
-    contentsOf input: URL, to output: FileHandle, onChunk: (Int) throws -> Void
+    contentsOf input: URL, to output: ExportOutputFile, onChunk: (Int) throws -> Void
   ) throws {
-    let handle: FileHandle
+    let handle: ReadingFile
     do {
-      handle = try FileHandle(forReadingFrom: input)
+      handle = try ReadingFile(atPath: input.path)
     } catch {
       throw ExportError(.readFailed, "cannot open '\(file)'", cause: error)
     }
-    defer { try? handle.close() }
     var session = Session(transcoder: self)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.chunkSize * 2 + 2)
     while true {
-      let chunk: Data
+      let chunk: [UInt8]
       do {
-        chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+        chunk = try handle.read(upToCount: Self.chunkSize)
       } catch {
         throw ExportError(.readFailed, "cannot read '\(file)'", cause: error)
       }
       if chunk.isEmpty { break }
       buffer.removeAll(keepingCapacity: true)
-      try session.feed(chunk[...], into: &buffer)
+      try session.feed(Data(chunk)[...], into: &buffer)
       try writeAll(buffer, to: output)
       try onChunk(chunk.count)
     }
@@ -86,7 +86,7 @@ public struct TextTranscoder: Sendable {
     try writeAll(buffer, to: output)
   }
 
-  private func writeAll(_ bytes: [UInt8], to output: FileHandle) throws {
+  private func writeAll(_ bytes: [UInt8], to output: ExportOutputFile) throws {
     guard !bytes.isEmpty else { return }
     do {
       try output.write(contentsOf: bytes)
@@ -216,7 +216,7 @@ extension TextTranscoder {
           index += 2
           if let high = highSurrogate {
             guard (0xDC00...0xDFFF).contains(unit) else {
-              throw invalid(String(format: "a lone UTF-16 high surrogate 0x%04X", high))
+              throw invalid("a lone UTF-16 high surrogate 0x\(high.digits(4, radix: 16))")
             }
             highSurrogate = nil
             let value = 0x10000 + (UInt32(high - 0xD800) << 10 | UInt32(unit - 0xDC00))
@@ -225,7 +225,7 @@ extension TextTranscoder {
           } else if (0xD800...0xDBFF).contains(unit) {
             highSurrogate = unit
           } else if (0xDC00...0xDFFF).contains(unit) {
-            throw invalid(String(format: "a lone UTF-16 low surrogate 0x%04X", unit))
+            throw invalid("a lone UTF-16 low surrogate 0x\(unit.digits(4, radix: 16))")
           } else if let scalar = Unicode.Scalar(unit) {
             try emit(scalar, into: &output)
           }
@@ -274,7 +274,7 @@ extension TextTranscoder {
         UTF8.encode(scalar) { output.append($0) }
       case .latin1:
         guard scalar.value <= 0xFF else {
-          let shown = String(format: "U+%04X", scalar.value)
+          let shown = "U+\(scalar.value.digits(4, radix: 16))"
           throw ExportError(
             .lossyConversion,
             "'\(transcoder.file)' cannot become Latin-1 without loss: '\(scalar.escaped(asASCII: false))' (\(shown)) at line \(line), column \(column) has no Latin-1 form",
@@ -313,7 +313,7 @@ extension TextTranscoder {
     }
 
     private func invalidByte(_ byte: UInt8) -> ExportError {
-      invalid(String(format: "an invalid \(encoding) byte 0x%02X", byte))
+      invalid("an invalid \(encoding) byte 0x\(byte.digits(2, radix: 16))")
     }
 
     private func invalid(_ what: String) -> ExportError {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import UniformTypes
 
 /// Tells a file's type from its first bytes, for inputs with no telling name (standard input,

@@ -57,7 +57,7 @@ public enum HelpFormatter {
       if left.count > width {
         out += "  \(left)\n  \(String(repeating: " ", count: width))  \(right)\n"
       } else {
-        out += "  \(left.padding(toLength: width, withPad: " ", startingAt: 0))  \(right)\n"
+        out += "  \(left.padded(to: width))  \(right)\n"
       }
     }
     return out

@@ -1,5 +1,8 @@
-import Folio
-import Foundation
+import Exporting
+import FolioSystem
+import FoundationEssentials
+import Packaging
+import UniformTypes
 
 /// `folio export --to TYPE INPUT…`: several inputs at once, each reported, one failure not stopping the others.
 extension Export {
@@ -10,10 +13,7 @@ extension Export {
     var folder = URL(fileURLWithPath: context.currentDirectory)
     if let output {
       folder = URL(fileURLWithPath: context.absolutePath(output))
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
+      guard FileTree.isFolderFollowingLinks(folder.path) else {
         throw UsageError(
           "with several INPUTs, '-o' must name an existing folder; '\(output)' is not one")
       }

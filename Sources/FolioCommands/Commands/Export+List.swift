@@ -1,6 +1,8 @@
-import Folio
+import Exporting
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Packaging
+import UniformTypes
 
 /// `folio export --list INPUT`: every type INPUT can become, with the default name and route.
 extension Export {
@@ -24,7 +26,7 @@ extension Export {
     let nameWidth = rows.map(\.1.count).max() ?? 0
     for (type, name, route) in rows {
       context.standardOutput.write(
-        "  \(type.padding(toLength: typeWidth, withPad: " ", startingAt: 0))  \(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(route)\n"
+        "  \(type.padded(to: typeWidth))  \(name.padded(to: nameWidth))  \(route)\n"
       )
     }
     return .success

@@ -1,5 +1,8 @@
-import Folio
-import Foundation
+import Exporting
+import FolioSystem
+import FoundationEssentials
+import Packaging
+import UniformTypes
 
 /// `folio export INPUT --to TYPE`: one input, to a file, a folder or standard output.
 extension Export {
@@ -38,12 +41,9 @@ extension Export {
           fileURLWithPath: context.absolutePath(output ?? plan.defaultOutputName))
         // Like cp: an existing folder (or a name ending in '/') receives the output inside,
         // unless the result is itself a folder the user is replacing.
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(
-          atPath: destination.path, isDirectory: &isDirectory)
         if let output,
           output.hasSuffix("/")
-            || (exists && isDirectory.boolValue
+            || (FileTree.isFolderFollowingLinks(destination.path)
               && !registry.conforms(plan.resultType, to: .directory))
         {
           destination = destination.appendingPathComponent(plan.defaultOutputName)

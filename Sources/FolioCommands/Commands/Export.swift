@@ -1,6 +1,8 @@
-import Folio
+import Exporting
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Packaging
+import UniformTypes
 
 /// `folio export`: writes documents as another content type, finding the way through the type registry.
 struct Export: ParsableCommand {

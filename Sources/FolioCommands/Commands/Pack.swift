@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Packaging
 
 /// `folio pack`: flattens a package (or any folder) into one archive.

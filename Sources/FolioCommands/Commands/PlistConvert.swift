@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PropertyLists
 
 extension FolioCommand.Plist {
@@ -114,7 +115,7 @@ enum PlistInput {
     } catch {
       throw PropertyListError(
         .readFailed, "cannot read standard input", location: SourceLocation(file: "-"),
-        cause: error as NSError)
+        cause: error)
     }
     guard data.count <= options.maximumInputSize else {
       throw PropertyListError(

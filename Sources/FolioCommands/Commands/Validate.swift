@@ -1,4 +1,5 @@
-import Foundation
+import FolioSystem
+import FoundationEssentials
 import PropertyLists
 import UniformTypes
 
@@ -176,10 +177,7 @@ extension FolioCommand {
           continue
         }
         let url = URL(fileURLWithPath: context.absolutePath(file))
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
-          isFolder.boolValue
-        {
+        if FileTree.isFolderFollowingLinks(url.path) {
           let found = PropertyListDiscovery.find(
             in: url, displayName: file, excludedNames: configuration.excludedNames,
             excludedPaths: configuration.excludedPaths)
@@ -210,7 +208,7 @@ extension FolioCommand {
           try baseline.data().write(to: url, options: .atomic)
         } catch {
           context.standardError.write(
-            "error: cannot write the baseline \(path): \(error.localizedDescription)\n")
+            "error: cannot write the baseline \(path): \(ErrorReport.plain(error))\n")
           return .failure
         }
         context.standardError.write(

@@ -1,4 +1,6 @@
-public import Foundation
+import FolioSystem
+public import FoundationEssentials
+import Glibc
 
 /// What a command may touch of the outside world, injected so tests run commands in-process.
 public struct CommandContext: Sendable {
@@ -41,23 +43,30 @@ public struct CommandContext: Sendable {
     self.currentDirectory = currentDirectory
   }
 
+  /// Reads standard input to its end, or (for a `limit` below `Int.max`) at most its first
+  /// `limit + 1` bytes: enough to tell that it holds more than `limit`.
+  private static func readStandardInput(upTo limit: Int) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while limit == .max || bytes.count <= limit {
+      let wanted = limit == .max ? chunk.count : min(chunk.count, limit + 1 - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        SystemCall.retryingInterrupts { read(STDIN_FILENO, buffer.baseAddress!, wanted) }
+      }
+      if count < 0 { throw SystemError.current }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    return bytes
+  }
+
   /// The context of this process: its real streams, environment and directory.
   public static func process() -> CommandContext {
     CommandContext(
       standardOutput: .descriptor(STDOUT_FILENO),
       standardError: .descriptor(STDERR_FILENO),
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-      readStandardInputUpTo: { limit in
-        var data = Data()
-        while data.count <= limit,
-          let chunk = try FileHandle.standardInput.read(
-            upToCount: min(1 << 16, limit + 1 - data.count)),
-          !chunk.isEmpty
-        {
-          data.append(chunk)
-        }
-        return data
-      },
+      readStandardInput: { Data(try readStandardInput(upTo: .max)) },
+      readStandardInputUpTo: { limit in Data(try readStandardInput(upTo: limit)) },
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PropertyLists
 
 /// How a failure reads on standard error (or in a JSON `error` event), decided in one place.
@@ -75,30 +76,31 @@ struct ErrorReport: Sendable, Equatable {
     case is CancellationError: return "cancelled"
     default: break
     }
-    let bridged = error as NSError
-    switch bridged.domain {
-    case NSPOSIXErrorDomain:
-      return String(cString: strerror(Int32(bridged.code)))
-    case NSCocoaErrorDomain:
-      if let underlying = bridged.userInfo[NSUnderlyingErrorKey] as? NSError {
-        return plain(underlying)
-      }
-      switch CocoaError.Code(rawValue: bridged.code) {
+    // By domain, as Foundation's NSError reports it (`_domain` and `_code` are what an
+    // error bridges to NSError with; an NSError from a program using corelibs Foundation
+    // casts to CocoaError whatever its domain, so the cast alone cannot tell).
+    switch error._domain {
+    case "NSPOSIXErrorDomain":
+      return String(cString: strerror(Int32(truncatingIfNeeded: error._code)))
+    case "NSCocoaErrorDomain":
+      guard let error = error as? CocoaError else { break }
+      if let underlying = error.underlying { return plain(underlying) }
+      switch error.code {
       case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
       case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))
       case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
       case .fileWriteFileExists: return String(cString: strerror(EEXIST))
       case .fileReadCorruptFile: return "the data is damaged"
       case .fileReadInapplicableStringEncoding: return "the text is not in the expected encoding"
-      default: return "the file could not be read or written (\(bridged.code))"
+      default: return "the file could not be read or written (\(error.code.rawValue))"
       }
-    default:
-      // A Swift error describes itself (a system error as strerror says it); a
-      // foreign NSError's description would dump its domain and user info.
-      let text = String(describing: error)
-      if text.contains("Error Domain=") { return "\(bridged.domain) error \(bridged.code)" }
-      return text
+    default: break
     }
+    // A Swift error describes itself (a system error as strerror says it); a
+    // foreign NSError's description would dump its domain and user info.
+    let text = String(describing: error)
+    if text.contains("Error Domain=") { return "\(error._domain) error \(error._code)" }
+    return text
   }
 
   /// The option or command that would help, for failures that have one.

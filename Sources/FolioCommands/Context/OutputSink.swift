@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Where a command writes: a file descriptor, or a buffer a test reads back.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the `folio` command looks for types beyond its built-in ones, from its environment:
 /// the XDG Base Directory rules, which the library leaves to the program.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Packaging
 
 /// One line of `folio list`, as `bsdtar -tv` prints it: mode, links, owner,

@@ -1,4 +1,5 @@
-import Foundation
+import FolioSystem
+import FoundationEssentials
 public import Packaging
 import Synchronization
 
@@ -292,7 +293,7 @@ public struct ProgressDisplay: Sendable {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       case let control where control.value < 0x20 || control.value == 0x7F:
-        out += String(format: "\\u%04x", control.value)
+        out += "\\u" + control.value.digits(4, radix: 16, uppercase: false)
       default: out.unicodeScalars.append(scalar)
       }
     }
@@ -301,7 +302,7 @@ public struct ProgressDisplay: Sendable {
 
   static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
-    return String(format: "%.3f", Double(seconds) + Double(attoseconds) / 1e18)
+    return (Double(seconds) + Double(attoseconds) / 1e18).fractionDigits(3)
   }
 
   /// `1,234,567`.
@@ -324,14 +325,14 @@ public struct ProgressDisplay: Sendable {
       amount /= 1024
       unit += 1
     }
-    return unit == 0 ? "\(value) B" : String(format: "%.1f ", amount) + units[unit]
+    return unit == 0 ? "\(value) B" : amount.fractionDigits(1) + " " + units[unit]
   }
 
   /// `0:42`, `1:02:03`.
   static func clock(_ duration: Duration) -> String {
     let total = max(0, Int(duration.components.seconds))
     let (hours, minutes, seconds) = (total / 3600, (total % 3600) / 60, total % 60)
-    if hours > 0 { return String(format: "%d:%02d:%02d", hours, minutes, seconds) }
-    return String(format: "%d:%02d", minutes, seconds)
+    if hours > 0 { return "\(hours):\(minutes.digits(2)):\(seconds.digits(2))" }
+    return "\(minutes):\(seconds.digits(2))"
   }
 }

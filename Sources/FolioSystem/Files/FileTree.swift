@@ -191,7 +191,12 @@ package enum FileTree {
     }
   }
 
-  private static func isFolderFollowingLinks(_ path: String) -> Bool {
+  /// Whether a path is a folder or a symbolic link to one, as Foundation's
+  /// `fileExists(atPath:isDirectory:)` answers.
+  ///
+  /// - Parameter path: The path.
+  /// - Returns: Whether `stat` (which follows links) finds a folder.
+  package static func isFolderFollowingLinks(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
   }

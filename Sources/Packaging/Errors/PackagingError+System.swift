@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension PackagingError {
   /// An error for a failed system call, with the errno as its cause.

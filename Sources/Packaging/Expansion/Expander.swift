@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 
 /// Expands archives into folders, safely and atomically.
 ///

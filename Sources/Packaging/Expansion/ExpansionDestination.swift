@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where an expansion writes, settled before a byte of the archive is read.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The path-safety rules of an expansion, applied entry by entry, with the
 /// record of what the archive has created so far.
@@ -333,7 +333,10 @@ struct ExpansionLedger {
       }
     }
     let text = String(decoding: path, as: UTF8.self)
-    return Array(text.precomposedStringWithCanonicalMapping.lowercased().utf8)
+    // NFC through the standard library's own normalization (what String's `==` compares),
+    // as Foundation's `precomposedStringWithCanonicalMapping` gives it.
+    let composed = String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    return Array(composed.lowercased().utf8)
   }
 
   /// Splits an entry name into safe components, or throws the rule it breaks.

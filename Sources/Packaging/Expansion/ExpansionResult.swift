@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What an expansion did.
 public struct ExpansionResult: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One expansion's walk over the entries: the rules, the budgets and the writes.
 ///

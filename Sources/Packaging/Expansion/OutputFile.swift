@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A regular file being written by an expansion, through its own descriptor.
 final class OutputFile {

@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension StagingFolder {
   /// Replaces staged files whose bytes equal the destination's with hard links to the

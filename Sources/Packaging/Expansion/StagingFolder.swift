@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The temporary folder an expansion writes into, beside its destination,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An expansion target that keeps the tree in memory, for a file wrapper read from an
 /// archive: what `expand` would write, held as folders, files and links, within a limit

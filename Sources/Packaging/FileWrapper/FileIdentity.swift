@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which file a path named at one moment: device, inode, size and modification time.
 ///

@@ -1,5 +1,5 @@
 #if !canImport(Darwin)
-  public import Foundation
+  public import FoundationEssentials
 
   extension FileWrapper {
     /// How many bytes of files a wrapper read from an archive holds in memory by default.

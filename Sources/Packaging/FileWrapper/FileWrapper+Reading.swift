@@ -1,7 +1,8 @@
 import FolioSystem
 
 #if !canImport(Darwin)
-  public import Foundation
+  public import FoundationEssentials
+  import Glibc
 
   /// `read(2)`, named so that FileWrapper's own `read(from:options:)` does not hide it.
   private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
@@ -137,9 +138,11 @@ import FolioSystem
     /// The permission bits recorded in ``fileAttributes``, if any.
     var recordedPermissions: mode_t? {
       let value = fileAttributes[FileAttributeKey.posixPermissions.rawValue]
+      // An Int from FileManager, an NSNumber (which casts to Int) from code written for
+      // Apple's, or any other integer a program put there.
       if let number = value as? Int { return mode_t(truncatingIfNeeded: number) & 0o7777 }
-      if let number = value as? NSNumber {
-        return mode_t(truncatingIfNeeded: number.intValue) & 0o7777
+      if let number = value as? any BinaryInteger {
+        return mode_t(truncatingIfNeeded: number) & 0o7777
       }
       return nil
     }

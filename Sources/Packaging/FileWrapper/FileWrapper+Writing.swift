@@ -1,7 +1,8 @@
 import FolioSystem
 
 #if !canImport(Darwin)
-  import Foundation
+  import FoundationEssentials
+  import Glibc
 
   extension FileWrapper {
     /// Options for writing a wrapper to disk.
@@ -206,12 +207,13 @@ import FolioSystem
     /// (`1__#$!@%!#__page.txt`), its preferred name made unique (`page 2.txt`) against
     /// `used`, which holds the plain keys and the names given so far.
     static func fileName(for key: String, child: FileWrapper, used: inout Set<String>) -> String {
-      guard let marker = key.range(of: FileWrapper.uniquingMarker) else { return key }
+      guard let marker = key.firstRange(of: FileWrapper.uniquingMarker) else { return key }
       let base = child.preferredFilename ?? String(key[marker.upperBound...])
       var candidate = base
       var number = 2
-      let stem = (base as NSString).deletingPathExtension
-      let ext = (base as NSString).pathExtension
+      let name = URL(filePath: base, directoryHint: .notDirectory)
+      let stem = name.deletingPathExtension().lastPathComponent
+      let ext = name.pathExtension
       while used.contains(candidate) {
         candidate = ext.isEmpty ? "\(stem) \(number)" : "\(stem) \(number).\(ext)"
         number += 1

@@ -1,7 +1,7 @@
 #if canImport(Darwin)
   // Foundation on Apple's platforms has FileWrapper; Folio's would shadow it.
 #else
-  public import Foundation
+  public import FoundationEssentials
 
   /// A file, folder or symbolic link, in memory or on disk: Foundation's `FileWrapper` for Linux.
   ///

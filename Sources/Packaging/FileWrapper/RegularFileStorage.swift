@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// Where a regular-file wrapper's bytes are.
 enum RegularFileStorage {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Lists an archive's entries as their headers describe them, like `bsdtar -tv`.
 ///

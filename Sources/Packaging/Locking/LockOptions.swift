@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// How an operation waits for another process's lock on a package: the one
 /// lock setting of pack, expand, export, batch export and document sessions.

@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// An advisory lock on a package, so two `folio` processes never interleave on one.
@@ -296,7 +297,7 @@ public final class PackageLock: Sendable {
     return tenths == 0 ? "\(whole)" : "\(whole).\(tenths)"
   }
 
-  static func timedOut(_ package: URL, kind: Kind, timeout: Duration) -> PackagingError {
+  package static func timedOut(_ package: URL, kind: Kind, timeout: Duration) -> PackagingError {
     PackagingError(
       .lockTimeout,
       "timed out after \(seconds(timeout)) s waiting for the \(kind.rawValue) lock on '\(package.path)'"

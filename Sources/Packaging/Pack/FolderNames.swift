@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A folder's names, each kept as its bytes followed by a NUL in one shared buffer, in the
 /// order of their UTF-8 bytes when asked.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What a pack wrote.
 public struct PackResult: Sendable, Hashable {

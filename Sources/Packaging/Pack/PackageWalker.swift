@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Walks a package's tree in archive order: each folder before its
 /// contents, names sorted by their UTF-8 bytes, never following symbolic links.

@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 
 /// Flattens a folder (a package document, or any folder) into one archive.
 ///
@@ -222,7 +223,7 @@ public enum Packer {
         .outputInsideSource,
         "cannot write '\(output.path)' inside the folder being packed ('\(source.path)')")
     }
-    let name = (resolvedSource as NSString).lastPathComponent
+    let name = URL(filePath: resolvedSource).lastPathComponent
     return name.isEmpty ? "package" : name
   }
 

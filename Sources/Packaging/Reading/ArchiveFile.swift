@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An archive file opened read-only, read at offsets with `pread`.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Where an archive is read from.
 public enum ArchiveInput: Hashable, Sendable {

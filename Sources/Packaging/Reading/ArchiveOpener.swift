@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Opens an archive for reading entry by entry, choosing the reader by content.
 ///

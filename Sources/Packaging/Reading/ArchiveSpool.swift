@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An unnamed temporary copy of an archive that arrives as a stream but can only be read
 /// with seeks (a zip, whose central directory is at its end; a 7-Zip archive).

@@ -104,10 +104,11 @@ final class LibArchiveSource: ArchiveEntrySource {
   private static func keepRecordedNames(
     _ recorded: TarHeaderScanner.RecordedNames, in info: inout ArchiveEntryInfo
   ) {
+    // String's `==` is canonical equivalence: composed and decomposed spellings are equal.
     func composed(_ bytes: [UInt8]) -> String {
       var text = String(decoding: bytes, as: UTF8.self)
       while text.hasSuffix("/") { text.removeLast() }
-      return text.precomposedStringWithCanonicalMapping
+      return text
     }
     if let path = recorded.path, path != info.name.bytes,
       composed(path) == composed(info.name.bytes)

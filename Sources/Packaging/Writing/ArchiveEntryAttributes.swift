@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Glibc
 
 /// The metadata an entry added from memory or with overridden attributes carries.
 public struct ArchiveEntryAttributes: Sendable, Hashable {

@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Glibc
 
 /// Adds entries to an archive being written; only ``withArchiveWriter(at:format:options:progress:_:)``
 /// makes one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A run of consecutive tar entries whose small files a worker reads ahead of
 /// the writer, into one fixed buffer.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes tar entries (plain or compressed) through libarchive, in the order
 /// they are added, on the caller's thread.

@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 
 /// Writes an archive atomically: entries added in `body` go to a temporary
 /// file beside `url`, which replaces `url` only when `body` returns and the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A zip archive opened through its central directory, every structure checked
 /// before a byte of data is read: Folio's one zip reader.

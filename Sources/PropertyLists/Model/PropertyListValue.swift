@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One value of a property list, with the place it came from.
 ///

@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 
 /// Reads property lists in any of Folio's formats, keeping the source location of every value.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Serialises property list values as XML, binary or JSON.
 ///

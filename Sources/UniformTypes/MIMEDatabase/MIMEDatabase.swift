@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 public import PropertyLists
 
 /// The Linux desktop's shared MIME-info database, read from its source XML files (the

@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 
 /// A folder where loading a shared MIME database keeps a compact, pre-read form of it, so
 /// the next load with the same files skips parsing their XML.

@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 public import PropertyLists
 
 extension TypeRegistry {

@@ -1,4 +1,5 @@
-import Foundation
+import FolioSystem
+import FoundationEssentials
 import PropertyLists
 
 extension DiagnosticRenderer {
@@ -141,11 +142,19 @@ extension DiagnosticRenderer {
   /// A URI for a path: a relative reference for a relative path, a `file://` URI
   /// for an absolute one, each component percent-encoded.
   static func uri(for path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: ";:?#[]@!$&'()*+,=")
-    let encoded = path.split(separator: "/", omittingEmptySubsequences: false).map {
-      String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0)
-    }.joined(separator: "/")
+    // RFC 3986's unreserved characters stay; every other byte of the UTF-8, delimiters
+    // such as `;` `:` `#` `@` `&` `+` included, is written `%XX`.
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        encoded += "%" + byte.digits(2, radix: 16)
+      }
+    }
     return path.hasPrefix("/") ? "file://" + encoded : encoded
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import PropertyLists
 
 /// Renders a ``ValidationReport`` in each ``DiagnosticFormat``.
@@ -121,14 +121,11 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   private func escapeData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25")
-      .replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
   }
 
   private func escapeProperty(_ text: String) -> String {
-    escapeData(DiagnosticText.escaped(text)).replacingOccurrences(of: ":", with: "%3A")
-      .replacingOccurrences(of: ",", with: "%2C")
+    escapeData(DiagnosticText.escaped(text)).replacing(":", with: "%3A").replacing(",", with: "%2C")
   }
 
   // MARK: JSON

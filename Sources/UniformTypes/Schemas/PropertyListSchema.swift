@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import PropertyLists
 
 /// A RELAX NG schema from `Schemas/`, for a structural first pass over XML property lists.

@@ -2,9 +2,11 @@
   // The system's framework answers there, from the app's own Info.plist.
   @_exported public import UniformTypeIdentifiers
 #else
-  public import Foundation
+  public import FoundationEssentials
   public import PropertyLists
   import Synchronization
+  import FolioSystem
+  import Glibc
 
   /// The registry ``UTType`` answers from, and the warnings already given.
   private let processTypes = Mutex(
@@ -55,7 +57,8 @@
       let program = ProcessInfo.processInfo.processName
       let line =
         "Type \"\(identifier)\" was expected to be declared and \(role) in the Info.plist of \(program), but it was not found.\n"
-      FileHandle.standardError.write(Data(line.utf8))
+      let bytes = Array(line.utf8)
+      _ = bytes.withUnsafeBytes { SystemCall.writeAll(STDERR_FILENO, $0) }
     }
   }
 #endif

@@ -2,7 +2,7 @@
   // On Apple's platforms the system framework provides UTType; Folio re-exports it
   // (UTType+Registry.swift) instead of declaring a type that would shadow it.
 #else
-  public import Foundation
+  public import FoundationEssentials
 
   /// A type of data, file or folder: Apple's `UTType` over Folio's type registry.
   ///

@@ -1,5 +1,5 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
 public import PropertyLists
 
 /// Finds the property lists under a folder that `folio validate DIR` checks.
@@ -99,7 +99,7 @@ public enum PropertyListDiscovery {
           result.inputs.append(.init(url: url, displayName: display))
         } else if let size = attributes[.size] as? Int, size <= maximumSize,
           let data = try? Data(contentsOf: url),
-          declarationKeys.contains(where: { data.range(of: $0) != nil })
+          declarationKeys.contains(where: { data.firstRange(of: $0) != nil })
         {
           result.inputs.append(.init(url: url, displayName: display))
         }

@@ -1,5 +1,6 @@
 import FolioSystem
-public import Foundation
+public import FoundationEssentials
+import Glibc
 public import PropertyLists
 
 extension TypeDeclarationValidator {

@@ -92,7 +92,10 @@ import Testing
       let handle = try FileHandle(forWritingTo: outputURL)
       var consumed = 0
       try TextTranscoder(from: .utf8, to: .utf16BigEndian, file: "in.txt")
-        .transcode(contentsOf: input, to: handle) { consumed += $0 }
+        .transcode(
+          contentsOf: input,
+          to: ExportOutputFile(fileDescriptor: handle.fileDescriptor, displayName: "out.txt")
+        ) { consumed += $0 }
       try handle.close()
       #expect(consumed == text.utf8.count)
       let written = try Data(contentsOf: outputURL)

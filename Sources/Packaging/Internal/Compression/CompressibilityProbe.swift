@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UniformTypes
 
 /// Decides whether deflating a file is worth it, before its header is written.

@@ -1,5 +1,6 @@
 import FolioSystem
-package import Foundation
+package import FoundationEssentials
+import Glibc
 
 /// Puts a finished tree in place of another in one step, and makes linked copies of trees.
 ///

@@ -1,5 +1,6 @@
 internal import CLibArchive
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ArchiveEntryHandle {
   /// The entry's name as the archive stores it, in the process's UTF-8 locale

@@ -1,5 +1,6 @@
 internal import CLibArchive
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Owns one libarchive `struct archive_entry`, freed in `deinit`.
 ///

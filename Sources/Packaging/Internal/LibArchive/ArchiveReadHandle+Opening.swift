@@ -1,5 +1,5 @@
 internal import CLibArchive
-import Foundation
+import FoundationEssentials
 
 extension ArchiveReadHandle {
   /// Opens the handle on an input: a file read with seeks, or a ``ByteSource``.

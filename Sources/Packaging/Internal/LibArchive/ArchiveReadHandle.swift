@@ -1,6 +1,6 @@
 internal import CLibArchive
 import FolioSystem
-import Foundation
+import FoundationEssentials
 
 /// Owns one libarchive read handle (`struct archive *` from
 /// `archive_read_new`), freed in `deinit`.

@@ -1,5 +1,5 @@
 internal import CLibArchive
-import Foundation
+import FoundationEssentials
 
 /// What a libarchive read handle reads from, through Folio's callbacks: a file it may
 /// seek in (``FileInput``) or a chain of decoded bytes (``ByteSourceInput``).

@@ -1,6 +1,6 @@
 internal import CLibArchive
 import FolioSystem
-import Foundation
+import FoundationEssentials
 
 /// Owns one libarchive write handle (`struct archive *` from
 /// `archive_write_new`), freed in `deinit`.

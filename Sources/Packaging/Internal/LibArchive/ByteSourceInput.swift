@@ -1,5 +1,5 @@
 internal import CLibArchive
-import Foundation
+import FoundationEssentials
 
 /// A ``ByteSource`` under a read handle: decoded bytes, a pipe, or a file read front to
 /// back, handed to libarchive block by block and shown to an observer first.

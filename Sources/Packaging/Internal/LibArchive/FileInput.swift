@@ -1,6 +1,7 @@
 internal import CLibArchive
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An archive file under a read handle, read and seeked with Folio's own calls.
 ///

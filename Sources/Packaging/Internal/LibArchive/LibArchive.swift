@@ -1,5 +1,6 @@
 internal import CLibArchive
-import Foundation
+import FoundationEssentials
+import Glibc
 import PropertyLists
 import Synchronization
 

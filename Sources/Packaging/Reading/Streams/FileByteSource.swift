@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file read front to back with `read(2)`: a regular file, or a pipe
 /// (`folio expand -` reads standard input this way).

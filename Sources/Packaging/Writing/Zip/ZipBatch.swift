@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A run of consecutive zip entries handed to one worker: several small
 /// entries read and compressed whole, or one chunk of a large file.

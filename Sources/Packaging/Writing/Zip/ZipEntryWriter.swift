@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UniformTypes
 
 /// Folio's own zip writer: entries compressed in parallel, written in order.

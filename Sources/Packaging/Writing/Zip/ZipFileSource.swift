@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a zip entry's file data comes from.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads Apple's binary property list format (`bplist00`), checking every offset it follows.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes Apple's binary property list format, `bplist00`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the JSON form of a property list (RFC 8259), with a line and column on every value.
 ///

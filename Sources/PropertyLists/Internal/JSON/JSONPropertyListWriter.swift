@@ -1,4 +1,5 @@
-import Foundation
+import FolioSystem
+import FoundationEssentials
 
 /// Writes the compact JSON `plutil -convert json` writes: no spaces, keys in stored order,
 /// `/` escaped as `\/`, non-ASCII text as UTF-8.
@@ -66,7 +67,8 @@ enum JSONPropertyListWriter {
       case 0x09: output.append(contentsOf: "\\t".utf8)
       case 0x08: output.append(contentsOf: "\\b".utf8)
       case 0x0C: output.append(contentsOf: "\\f".utf8)
-      case 0x00..<0x20: output.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+      case 0x00..<0x20:
+        output.append(contentsOf: ("\\u" + byte.digits(4, radix: 16, uppercase: false)).utf8)
       default: output.append(byte)
       }
     }

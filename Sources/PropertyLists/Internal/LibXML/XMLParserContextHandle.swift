@@ -1,4 +1,5 @@
 internal import CLibXML2
+import FolioSystem
 
 /// Owns one libxml2 parser context; frees it in `deinit`.
 ///
@@ -68,7 +69,7 @@ enum LibXMLStatus {
   static func failure(from error: UnsafePointer<xmlError>) -> Failure {
     let text = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
     return Failure(
-      message: text.trimmingCharacters(in: [" ", "\n"]), line: Int(error.pointee.line),
+      message: text.trimming(while: { $0 == " " || $0 == "\n" }), line: Int(error.pointee.line),
       column: Int(error.pointee.int2))
   }
 
@@ -91,14 +92,5 @@ enum LibXMLStatus {
     guard let failure else { return }
     throw PropertyListError(
       .malformedXML, "malformed XML: \(failure.message)", location: location, cause: failure)
-  }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in characters: Set<Character>) -> String {
-    var slice = Substring(self)
-    while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
-    while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
-    return String(slice)
   }
 }

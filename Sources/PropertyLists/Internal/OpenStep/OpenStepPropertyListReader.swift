@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the old ASCII (OpenStep, NeXTSTEP) form of a property list, as Foundation and `plutil`
 /// read it, with a line and column on every value.

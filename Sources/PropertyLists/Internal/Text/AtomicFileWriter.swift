@@ -1,5 +1,6 @@
 import FolioSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a property list file through FolioSystem's atomic writer, with
 /// ``PropertyListError``'s codes and messages.

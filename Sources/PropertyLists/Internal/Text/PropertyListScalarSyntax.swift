@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text forms of integers, reals, dates and data shared by the XML reader and writer.
 enum PropertyListScalarSyntax {

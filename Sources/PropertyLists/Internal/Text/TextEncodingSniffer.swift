@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Settles the text encoding of an XML or JSON property list and hands back UTF-8.
 ///
@@ -70,7 +70,7 @@ enum TextEncodingSniffer {
       let end = prefix.firstIndex(of: UInt8(ascii: ">"))
     else { return nil }
     let declaration = String(decoding: prefix[..<end], as: UTF8.self)
-    guard let range = declaration.range(of: "encoding") else { return nil }
+    guard let range = declaration.firstRange(of: "encoding") else { return nil }
     var rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
     guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
     rest = rest.dropFirst()

@@ -1,4 +1,6 @@
-import Foundation
+import FolioSystem
+import FoundationEssentials
+import Glibc
 
 /// Builds a ``PropertyListValue`` tree from XML parse events and checks the plist grammar.
 ///
@@ -276,7 +278,7 @@ final class XMLPropertyListBuilder {
       return
     }
     let stray = String(decoding: chunk[first...], as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .trimming(while: \.isWhitespace)
     let container = containers.last.map { "<\($0.element.name)>" } ?? "the document"
     fail(
       .unexpectedText, "unexpected text '\(Self.shown(stray))' in \(container)",
@@ -417,7 +419,7 @@ final class XMLPropertyListBuilder {
 
   /// Text for a message: at most 60 characters, with line breaks shown as `\n`.
   static func shown(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: "\\n")
+    let flat = text.replacing("\n", with: "\\n")
     return flat.count > 60 ? String(flat.prefix(57)) + "…" : flat
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FolioSystem
+import FoundationEssentials
 
 /// Writes Apple's XML property list layout: the declaration, the `DOCTYPE`, tab indentation.
 enum XMLPropertyListWriter {
@@ -112,7 +113,7 @@ enum XMLPropertyListWriter {
       case 0x00..<0x20:
         throw PropertyListError(
           .unrepresentable,
-          "the string '\(XMLPropertyListBuilder.shown(text))' holds the control character U+\(String(format: "%04X", byte)), which XML 1.0 cannot carry; write it as binary instead",
+          "the string '\(XMLPropertyListBuilder.shown(text))' holds the control character U+\(byte.digits(4, radix: 16)), which XML 1.0 cannot carry; write it as binary instead",
           location: location)
       default: output.append(byte)
       }

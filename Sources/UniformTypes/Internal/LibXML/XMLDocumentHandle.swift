@@ -1,5 +1,6 @@
 internal import CLibXML2
-import Foundation
+import FolioSystem
+import FoundationEssentials
 
 /// Owns one parsed libxml2 document; frees it in `deinit`.
 ///
@@ -30,7 +31,7 @@ final class XMLDocumentHandle {
       if let error = xmlCtxtGetLastError(context) {
         let text = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         throw LibXML.Problem(
-          message: "not well-formed XML: \(text.trimmingCharacters(in: .whitespacesAndNewlines))",
+          message: "not well-formed XML: \(text.trimming(while: \.isWhitespace))",
           line: Int(error.pointee.line), column: Int(error.pointee.int2))
       }
       throw LibXML.Problem(message: "not well-formed XML", line: 0, column: 0)

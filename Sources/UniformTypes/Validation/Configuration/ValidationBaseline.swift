@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import PropertyLists
 
 /// Findings a team has accepted for now, so that only new ones fail the run.
@@ -88,7 +88,7 @@ public struct ValidationBaseline: Sendable, Hashable {
     } catch {
       throw UniformTypeError(
         .invalidConfiguration, "cannot read the baseline \(url.path)",
-        location: SourceLocation(file: url.path), cause: error as NSError)
+        location: SourceLocation(file: url.path), cause: error)
     }
     do {
       let file = try JSONDecoder().decode(File.self, from: data)

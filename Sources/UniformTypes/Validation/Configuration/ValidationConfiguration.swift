@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import PropertyLists
 
 /// A team's settings for `folio validate`, from a `.folio.yml` or `.folio.json` file.
@@ -97,7 +97,7 @@ public struct ValidationConfiguration: Sendable {
     } catch {
       throw UniformTypeError(
         .invalidConfiguration, "cannot read the configuration \(name)",
-        location: SourceLocation(file: name), cause: error as NSError)
+        location: SourceLocation(file: name), cause: error)
     }
     let root: PropertyListValue
     if ["yml", "yaml"].contains(url.pathExtension.lowercased()) {

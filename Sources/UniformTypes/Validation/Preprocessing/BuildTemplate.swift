@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A file that a build turns into an Info.plist: C preprocessor directives (Xcode's
 /// `INFOPLIST_PREPROCESS`) or m4 macros, found on a line of their own.

@@ -1,4 +1,5 @@
-public import Foundation
+import FolioSystem
+public import FoundationEssentials
 import PropertyLists
 
 /// The C preprocessor's conditionals and object-like macros, as Xcode's `INFOPLIST_PREPROCESS`
@@ -60,7 +61,9 @@ public struct InfoPlistPreprocessor: Sendable {
       }
       let body = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
       let directive = String(body.prefix { $0.isLetter })
-      let argument = body.dropFirst(directive.count).trimmingCharacters(in: .whitespaces)
+      let argument = body.dropFirst(directive.count).trimming(while: {
+        $0.isWhitespace && !$0.isNewline
+      })
       func failure(_ message: String) -> UniformTypeError {
         UniformTypeError(
           .preprocessingFailed, message, location: SourceLocation(file: file, line: number))
@@ -109,7 +112,7 @@ public struct InfoPlistPreprocessor: Sendable {
           throw failure(
             "the function-like macro \(name)(…) is not supported; define it with a value")
         }
-        macros[name] = rest.trimmingCharacters(in: .whitespaces)
+        macros[name] = rest.trimming(while: { $0.isWhitespace && !$0.isNewline })
       case "undef" where active:
         macros[Self.name(argument)] = nil
       case "include" where active, "import" where active:

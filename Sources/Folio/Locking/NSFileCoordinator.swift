@@ -1,7 +1,11 @@
 #if canImport(Darwin)
   // Foundation on Apple's platforms has NSFileCoordinator; Folio's would shadow it.
 #else
+  // The one file of the document model on corelibs Foundation (NSError, NSErrorPointer),
+  // so it lives in the umbrella: the layers, and the `folio` command built on them, use
+  // FoundationEssentials alone.
   public import Foundation
+  public import Packaging
   import Synchronization
 
   /// A pointer through which a method reports an error, as Foundation's Objective-C API does.

@@ -1,6 +1,6 @@
+import Folio
 import FolioTestSupport
 import Foundation
-import Packaging
 import Synchronization
 import Testing
 
