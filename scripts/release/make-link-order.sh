@@ -16,8 +16,8 @@
 # order, runs folio's jobs under valgrind's callgrind (pack, expand, list and export in each
 # format, with one job and two, plist, validate and types commands) on a small deterministic
 # corpus, and lists the functions that ran: those with a section of their own first, then
-# those in shared sections (see below), each group by the number of runs that used it and
-# then by name. A function missing from the order (renamed since, or
+# those in shared sections (see below), each group laid out by which runs used it (see the
+# key below). A function missing from the order (renamed since, or
 # never trained) is only placed later; the binary behaves the same either way. Run it again
 # after larger changes and commit the result; it takes a few minutes.
 set -eu
