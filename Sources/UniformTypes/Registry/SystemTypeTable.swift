@@ -64,8 +64,12 @@ struct SystemTypeEntry: Sendable {
 
 /// The compiled-in system table.
 enum SystemTypeTable {
-  /// The rows, in table order (sorted by identifier), parsed once on first use.
-  static let rows: [SystemTypeEntry] = parse(packedRows)
+  /// The rows, in table order (sorted by identifier), parsed at each use.
+  ///
+  /// Not kept: the one user builds the system types once per process (a cached builder),
+  /// and the parsed rows (hundreds of strings and arrays) would stay in memory for the rest
+  /// of a run that never reads them again.
+  static var rows: [SystemTypeEntry] { parse(packedRows) }
 
   /// Parses the packed rows: one a line, tab-separated columns, space-separated lists.
   ///
