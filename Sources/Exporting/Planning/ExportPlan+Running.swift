@@ -90,14 +90,14 @@ extension ExportPlan {
       throw ExportError(.readFailed, "cannot read '\(defaultOutputName)'", cause: error)
     }
     while true {
-      let chunk: [UInt8]
+      let chunk: Data
       do {
         chunk = try handle.read(upToCount: 256 * 1024)
       } catch {
         throw ExportError(.readFailed, "cannot read '\(defaultOutputName)'", cause: error)
       }
       if chunk.isEmpty { break }
-      try write(Data(chunk))
+      try write(chunk)
     }
     return ExportResult(output: nil, type: resultType, diagnostics: diagnostics)
   }

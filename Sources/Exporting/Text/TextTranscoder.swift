@@ -69,7 +69,7 @@ public struct TextTranscoder: Sendable {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.chunkSize * 2 + 2)
     while true {
-      let chunk: [UInt8]
+      let chunk: Data
       do {
         chunk = try handle.read(upToCount: Self.chunkSize)
       } catch {
@@ -77,7 +77,7 @@ public struct TextTranscoder: Sendable {
       }
       if chunk.isEmpty { break }
       buffer.removeAll(keepingCapacity: true)
-      try session.feed(Data(chunk)[...], into: &buffer)
+      try session.feed(chunk[...], into: &buffer)
       try writeAll(buffer, to: output)
       try onChunk(chunk.count)
     }

@@ -45,17 +45,14 @@ public struct CommandContext: Sendable {
 
   /// Reads standard input to its end, or (for a `limit` below `Int.max`) at most its first
   /// `limit + 1` bytes: enough to tell that it holds more than `limit`.
-  private static func readStandardInput(upTo limit: Int) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  private static func readStandardInput(upTo limit: Int) throws -> Data {
+    let input = ReadingFile(borrowing: STDIN_FILENO)
+    var bytes = Data()
     while limit == .max || bytes.count <= limit {
-      let wanted = limit == .max ? chunk.count : min(chunk.count, limit + 1 - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        SystemCall.retryingInterrupts { read(STDIN_FILENO, buffer.baseAddress!, wanted) }
-      }
-      if count < 0 { throw SystemError.current }
-      if count == 0 { break }
-      bytes += chunk[..<count]
+      let chunk = try input.read(
+        upToCount: limit == .max ? 1 << 16 : min(1 << 16, limit + 1 - bytes.count))
+      if chunk.isEmpty { break }
+      bytes += chunk
     }
     return bytes
   }
@@ -65,8 +62,8 @@ public struct CommandContext: Sendable {
     CommandContext(
       standardOutput: .descriptor(STDOUT_FILENO),
       standardError: .descriptor(STDERR_FILENO),
-      readStandardInput: { Data(try readStandardInput(upTo: .max)) },
-      readStandardInputUpTo: { limit in Data(try readStandardInput(upTo: limit)) },
+      readStandardInput: { try readStandardInput(upTo: .max) },
+      readStandardInputUpTo: { limit in try readStandardInput(upTo: limit) },
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
   }

@@ -1,10 +1,14 @@
+package import FoundationEssentials
 import Glibc
 
-/// A file open for reading in chunks, closed when the value goes: the part of
-/// Foundation's `FileHandle` that streaming readers use, which FoundationEssentials lacks.
+/// A file open for reading in chunks, closed when the value goes (unless borrowed): the
+/// part of Foundation's `FileHandle` that streaming readers use, which FoundationEssentials
+/// lacks.
 package final class ReadingFile {
   /// The open descriptor.
   package let descriptor: Int32
+  /// Whether the descriptor is closed with this object (not when borrowed).
+  private let owned: Bool
 
   /// Opens a file (a final symbolic link is followed).
   ///
@@ -14,17 +18,27 @@ package final class ReadingFile {
     let descriptor = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { throw .current }
     self.descriptor = descriptor
+    owned = true
   }
 
-  deinit { close(descriptor) }
+  /// Reads from a descriptor someone else opened and closes, such as standard input.
+  ///
+  /// - Parameter descriptor: An open, readable descriptor; it stays open.
+  package init(borrowing descriptor: Int32) {
+    self.descriptor = descriptor
+    owned = false
+  }
+
+  deinit { if owned { close(descriptor) } }
 
   /// Reads the next bytes, at most `count` of them.
   ///
   /// - Parameter count: The most bytes to return.
   /// - Returns: The bytes read; empty at the end of the file.
   /// - Throws: ``SystemError`` from `read`.
-  package func read(upToCount count: Int) throws(SystemError) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
+  package func read(upToCount count: Int) throws(SystemError) -> Data {
+    // Data, which every reader hands on, so no caller copies the chunk into one.
+    var bytes = Data(count: count)
     var filled = 0
     // Fill the chunk (a pipe or a slow file may give less per call) or reach the end.
     while filled < count {
@@ -37,7 +51,7 @@ package final class ReadingFile {
       if got == 0 { break }
       filled += got
     }
-    bytes.removeSubrange(filled...)
+    bytes.count = filled
     return bytes
   }
 }

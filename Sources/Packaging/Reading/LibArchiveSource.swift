@@ -104,19 +104,20 @@ final class LibArchiveSource: ArchiveEntrySource {
   private static func keepRecordedNames(
     _ recorded: TarHeaderScanner.RecordedNames, in info: inout ArchiveEntryInfo
   ) {
-    // String's `==` is canonical equivalence: composed and decomposed spellings are equal.
-    func composed(_ bytes: [UInt8]) -> String {
+    // String's `==` is canonical equivalence: composed and decomposed spellings compare
+    // equal, so the names are compared as text (without a folder's trailing slashes).
+    func text(_ bytes: [UInt8]) -> String {
       var text = String(decoding: bytes, as: UTF8.self)
       while text.hasSuffix("/") { text.removeLast() }
       return text
     }
     if let path = recorded.path, path != info.name.bytes,
-      composed(path) == composed(info.name.bytes)
+      text(path) == text(info.name.bytes)
     {
       info.name = EntryName(bytes: path)
     }
     if let link = recorded.linkPath, let target = info.linkTarget, link != target.bytes,
-      composed(link) == composed(target.bytes)
+      text(link) == text(target.bytes)
     {
       info.linkTarget = EntryName(bytes: link)
     }

@@ -27,9 +27,8 @@ import Testing
 
   @Test func aMissingFileIsTheSystemsError() async throws {
     try await withTemporaryDirectory("reading") { folder in
-      #expect(throws: SystemError(errno: ENOENT)) {
-        try ReadingFile(atPath: folder.appendingPathComponent("absent").path)
-      }
+      let absent = folder.appendingPathComponent("absent").path
+      #expect(throws: SystemError(errno: ENOENT)) { try ReadingFile(atPath: absent) }
     }
   }
 
