@@ -63,65 +63,178 @@ struct SystemTypeEntry: Sendable {
 }
 
 /// The compiled-in system table.
+///
+/// Rows are parsed where they are used, one at a time, and never kept: every registry's
+/// system entries point at their row (``SharedDeclaration``), and a declaration is built
+/// from its row when something asks for it. A command that only types file names (`pack`)
+/// never builds one; holding all 882 as values took about 1.2 MB for the whole run.
 enum SystemTypeTable {
-  /// The rows, in table order (sorted by identifier), parsed at each use.
-  ///
-  /// Not kept: the one user builds the system types once per process (a cached builder),
-  /// and the parsed rows (hundreds of strings and arrays) would stay in memory for the rest
-  /// of a run that never reads them again.
-  static var rows: [SystemTypeEntry] { parse(packedRows) }
+  /// How many rows the table has.
+  static var count: Int { lineStarts.count - 1 }
 
-  /// Parses the packed rows: one a line, tab-separated columns, space-separated lists.
-  ///
-  /// The text is generated and checked by a test, so a malformed line is a build defect;
-  /// it is skipped rather than trusted.
-  static func parse(_ text: String) -> [SystemTypeEntry] {
-    // On UTF-8 bytes: every folio process parses the table once, and splitting the String
-    // by Character (grapheme by grapheme) made it a visible part of a short command's time.
-    var text = text
+  /// Where each row starts in ``packedRows``' UTF-8, and one past the end of the text.
+  private static let lineStarts: [Int] = {
+    var text = packedRows
     return text.withUTF8 { bytes in
-      func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-      }
-      func list(_ range: Range<Int>) -> [String] {
-        var items: [String] = []
-        var start = range.lowerBound
-        for index in range where bytes[index] == UInt8(ascii: " ") {
-          if index > start { items.append(string(start..<index)) }
-          start = index + 1
-        }
-        if range.upperBound > start { items.append(string(start..<range.upperBound)) }
-        return items
-      }
-      var rows: [SystemTypeEntry] = []
-      rows.reserveCapacity(1024)
-      var columns: [Range<Int>] = []
-      columns.reserveCapacity(9)
+      var starts: [Int] = []
+      starts.reserveCapacity(1024)
       var lineStart = 0
       while lineStart < bytes.count {
         var lineEnd = lineStart
         while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        defer { lineStart = lineEnd + 1 }
-        guard lineEnd > lineStart else { continue }
-        columns.removeAll(keepingCapacity: true)
-        var start = lineStart
-        for index in lineStart..<lineEnd where bytes[index] == UInt8(ascii: "\t") {
-          columns.append(start..<index)
-          start = index + 1
-        }
-        columns.append(start..<lineEnd)
-        guard columns.count == 9,
-          let declaration = SystemTypeEntry.Declaration(rawValue: string(columns[5])),
-          let provenance = SystemTypeEntry.Provenance(rawValue: string(columns[6]))
-        else { continue }
-        rows.append(
-          SystemTypeEntry(
-            identifier: string(columns[0]), description: string(columns[4]),
-            conformsTo: list(columns[1]), extensions: list(columns[2]),
-            mimeTypes: list(columns[3]), declaration: declaration, provenance: provenance,
-            preferredFor: list(columns[7]), desktopMIMETypes: list(columns[8])))
+        if lineEnd > lineStart { starts.append(lineStart) }
+        lineStart = lineEnd + 1
       }
-      return rows
+      starts.append(bytes.count + 1)
+      return starts
     }
+  }()
+
+  /// The columns of a row, in table order.
+  enum Column: Int {
+    case identifier, conformsTo, extensions, mimeTypes, description, declaration, provenance,
+      preferredFor, desktopMIMETypes
+  }
+
+  /// One row's columns as bytes of the table, valid only inside ``withRow(_:_:)``.
+  struct Row {
+    fileprivate let bytes: UnsafeBufferPointer<UInt8>
+    fileprivate let columns: [Range<Int>]
+
+    /// A column's text.
+    func text(_ column: Column) -> String {
+      String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[columns[column.rawValue]]), as: UTF8.self)
+    }
+
+    /// Whether a column's text is `text` (without making a string of it).
+    func column(_ column: Column, is text: StaticString) -> Bool {
+      let range = columns[column.rawValue]
+      guard range.count == text.utf8CodeUnitCount else { return false }
+      return range.enumerated().allSatisfy { offset, position in
+        bytes[position] == text.utf8Start[offset]
+      }
+    }
+
+    /// A list column's items (separated by spaces), each given to `body` as bytes.
+    func forEachItem(_ column: Column, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      let range = columns[column.rawValue]
+      var start = range.lowerBound
+      for index in range where bytes[index] == UInt8(ascii: " ") {
+        if index > start { body(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+        start = index + 1
+      }
+      if range.upperBound > start {
+        body(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+      }
+    }
+
+    /// A list column's items.
+    func items(_ column: Column) -> [String] {
+      var items: [String] = []
+      forEachItem(column) { items.append(String(decoding: $0, as: UTF8.self)) }
+      return items
+    }
+
+    /// How many items a list column has.
+    func itemCount(_ column: Column) -> Int {
+      var count = 0
+      forEachItem(column) { _ in count += 1 }
+      return count
+    }
+  }
+
+  /// Hands one row's columns to `body`.
+  ///
+  /// The text is generated and checked by a test, so a malformed line is a build defect;
+  /// it is skipped by the builder (`nil` here) rather than trusted.
+  ///
+  /// - Parameters:
+  ///   - index: The row, from 0 to ``count``.
+  ///   - body: What to read of the row.
+  /// - Returns: What `body` returns, or `nil` when the line does not have nine columns.
+  static func withRow<Result>(_ index: Int, _ body: (Row) -> Result) -> Result? {
+    // On UTF-8 bytes, making strings only of the columns asked for: splitting the String by
+    // Character (grapheme by grapheme) made the table a visible part of a short command's
+    // time, and a registry reads each row's parents and tags once per build.
+    var text = packedRows
+    return text.withUTF8 { bytes in
+      let lineStart = lineStarts[index]
+      var lineEnd = lineStart
+      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      var columns: [Range<Int>] = []
+      columns.reserveCapacity(9)
+      var start = lineStart
+      for position in lineStart..<lineEnd where bytes[position] == UInt8(ascii: "\t") {
+        columns.append(start..<position)
+        start = position + 1
+      }
+      columns.append(start..<lineEnd)
+      guard columns.count == 9 else { return nil }
+      return body(Row(bytes: bytes, columns: columns))
+    }
+  }
+
+  /// Parses one row whole.
+  ///
+  /// - Parameter index: The row, from 0 to ``count``.
+  /// - Returns: The row's columns, or `nil` for a malformed line.
+  static func entry(at index: Int) -> SystemTypeEntry? {
+    withRow(index) { row -> SystemTypeEntry? in
+      guard let declaration = SystemTypeEntry.Declaration(rawValue: row.text(.declaration)),
+        let provenance = SystemTypeEntry.Provenance(rawValue: row.text(.provenance))
+      else { return nil }
+      return SystemTypeEntry(
+        identifier: row.text(.identifier), description: row.text(.description),
+        conformsTo: row.items(.conformsTo), extensions: row.items(.extensions),
+        mimeTypes: row.items(.mimeTypes), declaration: declaration, provenance: provenance,
+        preferredFor: row.items(.preferredFor), desktopMIMETypes: row.items(.desktopMIMETypes))
+    } ?? nil
+  }
+
+  /// One row's parents.
+  ///
+  /// - Parameter index: The row.
+  /// - Returns: The identifiers in its `conforms_to` column.
+  static func parents(ofRow index: Int) -> [TypeIdentifier] {
+    withRow(index) { row in
+      var parents: [TypeIdentifier] = []
+      row.forEachItem(.conformsTo) {
+        parents.append(TypeIdentifier(String(decoding: $0, as: UTF8.self)))
+      }
+      return parents
+    } ?? []
+  }
+
+  /// One row's tags: its extensions, then its MIME types.
+  ///
+  /// - Parameter index: The row.
+  /// - Returns: The tags.
+  static func tags(ofRow index: Int) -> [TypeTag] {
+    withRow(index) { row in
+      var tags: [TypeTag] = []
+      row.forEachItem(.extensions) {
+        tags.append(TypeTag(.filenameExtension, String(decoding: $0, as: UTF8.self)))
+      }
+      row.forEachItem(.mimeTypes) {
+        tags.append(TypeTag(.mimeType, String(decoding: $0, as: UTF8.self)))
+      }
+      return tags
+    } ?? []
+  }
+}
+
+extension SystemTypeEntry {
+  /// The row's tags: its extensions, then its MIME types.
+  var tags: [TypeTag] {
+    extensions.map { TypeTag(.filenameExtension, $0) } + mimeTypes.map { TypeTag(.mimeType, $0) }
+  }
+
+  /// The row as a declaration of kind ``TypeDeclaration/Kind/system``.
+  var typeDeclaration: TypeDeclaration {
+    TypeDeclaration(
+      identifier: TypeIdentifier(identifier), kind: .system,
+      conformsTo: conformsTo.map { TypeIdentifier($0) }, tags: tags,
+      typeDescription: description.isEmpty ? nil : description)
   }
 }

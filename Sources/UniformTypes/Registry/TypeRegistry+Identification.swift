@@ -61,10 +61,10 @@ extension TypeRegistry {
   ) -> TypeIdentification {
     if let content {
       return content.withUnsafeBytes {
-        identification(forFileNamed: fileName, kind: kind, prefix: $0)
+        withMIMETypes(decision(forFileNamed: fileName, kind: kind, prefix: $0))
       }
     }
-    return identification(forFileNamed: fileName, kind: kind, prefix: nil)
+    return withMIMETypes(decision(forFileNamed: fileName, kind: kind, prefix: nil))
   }
 
   /// Identifies the item at a path, reading its first bytes when the policy says so.
@@ -83,11 +83,25 @@ extension TypeRegistry {
         .noSuchItem, "\(path): no such file or directory", cause: SystemError.current)
     }
     let name = Self.lastComponent(of: path)
-    let byName = identification(forFileNamed: name, kind: kind, prefix: nil)
-    guard kind == .regularFile, policy != .never else { return byName }
-    if policy == .whenNameIsInconclusive, !isInconclusive(name) { return byName }
+    let byName = decision(forFileNamed: name, kind: kind, prefix: nil)
+    guard kind == .regularFile, policy != .never else { return withMIMETypes(byName) }
+    if policy == .whenNameIsInconclusive, !isInconclusive(name) { return withMIMETypes(byName) }
     let prefix = try Self.readPrefix(of: path, length: contentReadLength)
-    return prefix.withUnsafeBytes { identification(forFileNamed: name, kind: kind, prefix: $0) }
+    return prefix.withUnsafeBytes {
+      withMIMETypes(decision(forFileNamed: name, kind: kind, prefix: $0))
+    }
+  }
+
+  /// An identification with its type's MIME types filled in.
+  ///
+  /// Apart from the decision: the MIME types are read from the type's declaration (a row of
+  /// the system table for most types), which typing a file name alone does not need.
+  private func withMIMETypes(_ decided: TypeIdentification) -> TypeIdentification {
+    var identification = decided
+    identification.mimeTypes = declaredTags(of: decided.identifier).filter {
+      $0.tagClass == .mimeType
+    }.map(\.value)
+    return identification
   }
 
   /// The shared MIME database's definitions merged into a type (usually one; none when the
@@ -145,7 +159,8 @@ extension TypeRegistry {
 
   // MARK: The decision
 
-  func identification(
+  /// The type, the evidence and the candidates for an item, without its MIME types.
+  func decision(
     forFileNamed fileName: String, kind: FileSystemItemKind, prefix: UnsafeRawBufferPointer?
   ) -> TypeIdentification {
     switch kind {
@@ -214,9 +229,7 @@ extension TypeRegistry {
     _ identifier: TypeIdentifier, _ evidence: TypeIdentification.Evidence,
     candidates: [TypeIdentification.Candidate] = []
   ) -> TypeIdentification {
-    TypeIdentification(
-      identifier: identifier, evidence: evidence,
-      mimeTypes: declaration(for: identifier)?.mimeTypes ?? [], candidates: candidates)
+    TypeIdentification(identifier: identifier, evidence: evidence, candidates: candidates)
   }
 
   /// Whether a node is another or a subtype of it, by conformance or by the shared MIME
@@ -250,7 +263,7 @@ extension TypeRegistry {
     // Types loaded from declaration files: the longest extension first, as before globs.
     for suffix in Self.extensionSuffixes(of: fileName) {
       let declared = extensionCandidates(suffix).filter {
-        guard let kind = nodes[Int($0)].declaration?.kind else { return false }
+        guard let kind = nodes[Int($0)].kind else { return false }
         return kind != .system && !conforms($0, indexByIdentifier[.directory] ?? -1)
       }
       if let first = declared.first {

@@ -28,7 +28,7 @@ extension TypeRegistry {
   ///   - kind: What the item is.
   /// - Returns: Its type; never `nil`, so every item has a type.
   public func identify(fileName: String, kind: FileSystemItemKind) -> TypeIdentifier {
-    identification(forFileNamed: fileName, kind: kind, content: nil).identifier
+    decision(forFileNamed: fileName, kind: kind, prefix: nil).identifier
   }
 
   /// The type of the item at a path, looked at with `lstat` (links are not followed), by name.

@@ -67,12 +67,16 @@ extension TypeRegistry {
   ///   - type: The type.
   /// - Returns: The tag, or `nil` when neither the type nor its supertypes declare one.
   public func preferredTag(_ tagClass: TagClass, for type: TypeIdentifier) -> String? {
-    if let own = declaration(for: type)?.tags(tagClass).first { return own }
+    if let own = declaredTags(of: type).first(where: { $0.tagClass == tagClass }) {
+      return own.value
+    }
     if let tag = type.dynamicSpecification?.tags.first(where: { $0.tagClass == tagClass }) {
       return tag.value
     }
     for parent in supertypes(of: type) where parent != .data && parent != .item {
-      if let tag = declaration(for: parent)?.tags(tagClass).first { return tag }
+      if let tag = declaredTags(of: parent).first(where: { $0.tagClass == tagClass }) {
+        return tag.value
+      }
     }
     return nil
   }
@@ -104,7 +108,7 @@ extension TypeRegistry {
   public func resolve(_ text: String) -> TypeIdentifier? {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
-    if let declared = declaration(for: TypeIdentifier(trimmed)) { return declared.identifier }
+    if let declared = declaredIdentifier(for: TypeIdentifier(trimmed)) { return declared }
     if trimmed.contains("/") { return type(forMIMEType: trimmed) }
     if let byExtension = type(forFilenameExtension: trimmed) { return byExtension }
     let identifier = TypeIdentifier(trimmed)

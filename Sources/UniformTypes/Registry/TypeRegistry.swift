@@ -29,6 +29,10 @@ public struct TypeRegistry: Sendable {
     var parents: [Int32]
 
     var declaration: TypeDeclaration? { storedDeclaration?.value }
+    /// How the type is declared, without building its declaration; `nil` when undeclared.
+    var kind: TypeDeclaration.Kind? { storedDeclaration?.kind }
+    /// Whether a declaration is in effect.
+    var isDeclared: Bool { storedDeclaration != nil }
   }
 
   let nodes: [Node]
@@ -104,12 +108,40 @@ public struct TypeRegistry: Sendable {
     return nodes[Int(position)].declaration
   }
 
+  /// The identifier as the declaration in effect spells it, without building the declaration.
+  ///
+  /// - Parameter identifier: The identifier, in any letter case.
+  /// - Returns: The declared spelling, or `nil` when the type is declared nowhere.
+  func declaredIdentifier(for identifier: TypeIdentifier) -> TypeIdentifier? {
+    guard let position = indexByIdentifier[identifier] else { return nil }
+    return nodes[Int(position)].storedDeclaration?.identifier
+  }
+
+  /// The tags the declaration in effect gives a type, without building the declaration.
+  ///
+  /// - Parameter identifier: The identifier, in any letter case.
+  /// - Returns: The tags in declared order; empty when the type is declared nowhere.
+  func declaredTags(of identifier: TypeIdentifier) -> [TypeTag] {
+    guard let position = indexByIdentifier[identifier] else { return [] }
+    return nodes[Int(position)].storedDeclaration?.tags ?? []
+  }
+
+  /// How the declaration in effect declares a type, without building the declaration.
+  ///
+  /// - Parameter identifier: The identifier, in any letter case.
+  /// - Returns: The kind, or `nil` when the type is declared nowhere.
+  func declarationKind(of identifier: TypeIdentifier) -> TypeDeclaration.Kind? {
+    guard let position = indexByIdentifier[identifier] else { return nil }
+    return nodes[Int(position)].kind
+  }
+
   /// Whether a type is declared (by the system or a loaded source).
   ///
   /// - Parameter identifier: The identifier.
   /// - Returns: `true` when a declaration is in effect.
   public func isDeclared(_ identifier: TypeIdentifier) -> Bool {
-    declaration(for: identifier) != nil
+    guard let position = indexByIdentifier[identifier] else { return false }
+    return nodes[Int(position)].isDeclared
   }
 
   /// Every declaration in effect, sorted by identifier.
@@ -119,7 +151,7 @@ public struct TypeRegistry: Sendable {
 
   /// Identifiers named as parents somewhere but declared nowhere, sorted.
   public var undeclaredIdentifiers: [TypeIdentifier] {
-    nodes.filter { $0.declaration == nil }.map(\.identifier).sorted()
+    nodes.filter { !$0.isDeclared }.map(\.identifier).sorted()
   }
 
   // MARK: Conformance
@@ -178,7 +210,7 @@ public struct TypeRegistry: Sendable {
   /// - Parameter parent: The type.
   /// - Returns: The conforming declared types.
   public func types(conformingTo parent: TypeIdentifier) -> [TypeIdentifier] {
-    nodes.filter { $0.declaration != nil && conforms($0.identifier, to: parent) }
+    nodes.filter { $0.isDeclared && conforms($0.identifier, to: parent) }
       .map(\.identifier).sorted()
   }
 

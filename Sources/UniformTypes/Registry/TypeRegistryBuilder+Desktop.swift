@@ -49,8 +49,8 @@ extension TypeRegistryBuilder {
     for (definition, target) in zip(database.types, targets) {
       desktopTypes.append((definition, target))
       let tags = Self.desktopTags(definition)
-      if let kind = entries[target]?.declaration.kind {
-        let sourceName = entries[target]?.declaration.sourceName
+      if let kind = entries[target]?.stored.kind {
+        let sourceName = entries[target]?.stored.sourceName
         if kind == .system, sourceName == nil || created[target] != nil {
           if let first = created[target] {
             diagnostics.append(
@@ -151,13 +151,13 @@ extension TypeRegistryBuilder {
     // By identifier: this runs on the declarations, before any node exists.
     let entries = entries
     var data = AncestorCheck<TypeIdentifier>(
-      isAncestor: { $0 == .data }, parents: { entries[$0]?.declaration.parents ?? [] })
+      isAncestor: { $0 == .data }, parents: { entries[$0]?.stored.parents ?? [] })
     func isData(_ identifier: TypeIdentifier) -> Bool { data.reaches(identifier) }
     for identifier in order {
-      guard let entry = entries[identifier], entry.declaration.kind == .system,
-        entry.declaration.sourceName == nil
+      guard let entry = entries[identifier], entry.stored.kind == .system,
+        entry.stored.sourceName == nil
       else { continue }
-      for tag in entry.declaration.tags.prefix(entry.ownTagCount) where tag.tagClass == .mimeType {
+      for tag in entry.stored.tags.prefix(entry.ownTagCount) where tag.tagClass == .mimeType {
         let key = tag.lookupKey
         if let current = owners[key] {
           let new = systemSortKey(identifier, tag: key) { isData(identifier) }
@@ -174,9 +174,16 @@ extension TypeRegistryBuilder {
   // MARK: Content rules
 
   /// Resolves the globs, magic and root-XML rules to nodes, once per build.
+  ///
+  /// - Parameters:
+  ///   - nodes: The registry's nodes.
+  ///   - index: Each identifier's node.
+  ///   - tagIndex: Tag class → folded tag → candidates in lookup order.
+  ///   - systemExtensionNodes: Each folded extension → the nodes of Apple's types that
+  ///     declare it themselves (not merged in from the desktop).
   func makeContentRules(
     nodes: [TypeRegistry.Node], index: [TypeIdentifier: Int32],
-    tagIndex: [TagClass: [String: [Int32]]]
+    tagIndex: [TagClass: [String: [Int32]]], systemExtensionNodes: [String: Set<Int32>]
   ) -> ContentRules {
     var rules = ContentRules()
     rules.hasDesktopDatabase = hasDesktopDatabase
@@ -214,17 +221,6 @@ extension TypeRegistryBuilder {
     }
     var folders = AncestorCheck(nodes: nodes, ancestor: .directory)
     func isFolder(_ position: Int32) -> Bool { folders.reaches(position) }
-    // Which nodes are Apple's types declaring an extension themselves (not merged in from
-    // the desktop), gathered once instead of looking each candidate's entry up per key.
-    var systemExtensionNodes: [String: Set<Int32>] = [:]
-    for (identifier, entry) in entries
-    where entry.declaration.kind == .system && entry.declaration.sourceName == nil {
-      guard let position = index[identifier] else { continue }
-      for tag in entry.declaration.tags.prefix(entry.ownTagCount)
-      where tag.tagClass == .filenameExtension {
-        systemExtensionNodes[tag.lookupKey, default: []].insert(position)
-      }
-    }
     if let extensions = tagIndex[.filenameExtension] {
       for key in extensions.keys.sorted() {
         guard let owners = systemExtensionNodes[key] else { continue }

@@ -23,7 +23,12 @@ public struct TypeRegistryBuilder: Sendable {
     var ownTagCount: Int
 
     init(declaration: TypeDeclaration, sequence: Int, ownTagCount: Int) {
-      stored = SharedDeclaration(declaration)
+      self.init(
+        stored: SharedDeclaration(declaration), sequence: sequence, ownTagCount: ownTagCount)
+    }
+
+    init(stored: SharedDeclaration, sequence: Int, ownTagCount: Int) {
+      self.stored = stored
       self.sequence = sequence
       self.ownTagCount = ownTagCount
     }
@@ -66,20 +71,27 @@ public struct TypeRegistryBuilder: Sendable {
   }()
 
   private mutating func addSystemTypes() {
-    for row in SystemTypeTable.rows {
-      var tags = row.extensions.map { TypeTag(.filenameExtension, $0) }
-      tags += row.mimeTypes.map { TypeTag(.mimeType, $0) }
-      let identifier = TypeIdentifier(row.identifier)
-      let declaration = TypeDeclaration(
-        identifier: identifier, kind: .system,
-        conformsTo: row.conformsTo.map { TypeIdentifier($0) }, tags: tags,
-        typeDescription: row.description.isEmpty ? nil : row.description)
-      insert(declaration)
-      systemRanking[identifier] = SystemRanking(
-        isImported: row.declaration == .imported,
-        preferredFor: Set(row.preferredFor.map(TypeIdentifier.foldCase)))
-      for mimeType in row.desktopMIMETypes {
-        desktopEquivalents[TypeIdentifier.foldCase(mimeType)] = identifier
+    entries.reserveCapacity(SystemTypeTable.count)
+    order.reserveCapacity(SystemTypeTable.count)
+    for index in 0..<SystemTypeTable.count {
+      SystemTypeTable.withRow(index) { row in
+        let identifier = TypeIdentifier(row.text(.identifier))
+        // Each entry points at its row; the declaration is built only when asked for.
+        entries[identifier] = Entry(
+          stored: SharedDeclaration(systemRow: index, identifier: identifier),
+          sequence: nextSequence(),
+          ownTagCount: row.itemCount(.extensions) + row.itemCount(.mimeTypes))
+        order.append(identifier)
+        // Only rankings that differ from the default (exported, preferred for nothing).
+        let isImported = row.column(.declaration, is: "imported")
+        let preferredFor = row.items(.preferredFor)
+        if isImported || !preferredFor.isEmpty {
+          systemRanking[identifier] = SystemRanking(
+            isImported: isImported, preferredFor: Set(preferredFor.map(TypeIdentifier.foldCase)))
+        }
+        for mimeType in row.items(.desktopMIMETypes) {
+          desktopEquivalents[TypeIdentifier.foldCase(mimeType)] = identifier
+        }
       }
     }
   }
@@ -152,11 +164,9 @@ public struct TypeRegistryBuilder: Sendable {
       guard let entry = entries[identifier] else { continue }
       index[identifier] = Int32(nodes.count)
       nodes.append(
-        .init(
-          identifier: entry.stored.value.identifier, storedDeclaration: entry.stored, parents: [])
-      )
+        .init(identifier: entry.stored.identifier, storedDeclaration: entry.stored, parents: []))
       let rank =
-        switch entry.stored.value.kind {
+        switch entry.stored.kind {
         case .exported: 0
         case .imported: 1
         case .system: 2
@@ -166,9 +176,9 @@ public struct TypeRegistryBuilder: Sendable {
     }
     let declaredCount = nodes.count
     for position in 0..<declaredCount {
-      guard let declaration = nodes[position].declaration else { continue }
+      guard let stored = nodes[position].storedDeclaration else { continue }
       var parents: [Int32] = []
-      for parent in declaration.parents {
+      for parent in stored.parents {
         if index[parent] == nil {
           index[parent] = Int32(nodes.count)
           nodes.append(.init(identifier: parent, storedDeclaration: nil, parents: []))
@@ -185,18 +195,30 @@ public struct TypeRegistryBuilder: Sendable {
     // Each declaration's own tags first, ranked; tags merged in from the shared MIME
     // database after every declared one, so the desktop never outranks a declaration.
     var tagIndex: [TagClass: [String: [Int32]]] = [:]
+    // The extensions Apple's types declare themselves (not merged in from the desktop), for
+    // the content rules: gathered here, where each row's tags are read anyway.
+    var systemExtensionNodes: [String: Set<Int32>] = [:]
     for pass in 0..<2 {
       for position in ranked {
-        guard let tags = nodes[position].declaration?.tags else { continue }
+        guard let stored = nodes[position].storedDeclaration else { continue }
+        // An unchanged system row has no merged tags: the second pass need not read it.
+        if pass == 1 && stored.isSystemRow { continue }
+        let tags = stored.tags
         let own = ownTagCounts[position]
+        let isApple = pass == 0 && stored.kind == .system && stored.sourceName == nil
         for tag in pass == 0 ? tags.prefix(own) : tags.dropFirst(own) {
+          let key = tag.lookupKey
           Self.appendOnce(
-            Int32(position), to: &tagIndex[tag.tagClass, default: [:]][tag.lookupKey, default: []])
+            Int32(position), to: &tagIndex[tag.tagClass, default: [:]][key, default: []])
+          if isApple && tag.tagClass == .filenameExtension {
+            systemExtensionNodes[key, default: []].insert(Int32(position))
+          }
         }
       }
       if pass == 0 { rankSystemCandidates(in: &tagIndex, nodes: nodes) }
     }
-    let content = makeContentRules(nodes: nodes, index: index, tagIndex: tagIndex)
+    let content = makeContentRules(
+      nodes: nodes, index: index, tagIndex: tagIndex, systemExtensionNodes: systemExtensionNodes)
     return TypeRegistry(
       nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex, contentRules: content)
   }
@@ -223,7 +245,7 @@ public struct TypeRegistryBuilder: Sendable {
       var changed = false
       for (key, candidates) in classIndex where candidates.count > 1 {
         let systemStart =
-          candidates.firstIndex { nodes[Int($0)].declaration?.kind == .system } ?? candidates.count
+          candidates.firstIndex { nodes[Int($0)].kind == .system } ?? candidates.count
         let system = Array(candidates[systemStart...])
         guard system.count > 1 else { continue }
         let ranked = system.enumerated().sorted { a, b in

@@ -50,8 +50,8 @@
     public init?(_ identifier: String) {
       let registry = UTType.registry
       let candidate = TypeIdentifier(identifier)
-      if let declaration = registry.declaration(for: candidate) {
-        self.init(resolved: declaration.identifier)
+      if let declared = registry.declaredIdentifier(for: candidate) {
+        self.init(resolved: declared)
       } else if candidate.isDynamic, candidate.dynamicSpecification != nil {
         self.init(resolved: candidate)
       } else {
@@ -142,12 +142,11 @@
     public init(exportedAs identifier: String, conformingTo parentType: UTType? = nil) {
       let registry = UTType.registry
       let requested = TypeIdentifier(identifier)
-      let declaration = registry.declaration(for: requested)
-      if declaration?.kind != .exported {
+      if registry.declarationKind(of: requested) != .exported {
         UTType.warnUndeclared(requested, expected: "exported")
       }
       self.init(
-        resolved: declaration?.identifier ?? requested,
+        resolved: registry.declaredIdentifier(for: requested) ?? requested,
         assumedParents: [parentType ?? .data])
     }
 
@@ -164,19 +163,19 @@
     public init(importedAs identifier: String, conformingTo parentType: UTType? = nil) {
       let registry = UTType.registry
       let requested = TypeIdentifier(identifier)
-      guard let declaration = registry.declaration(for: requested) else {
+      guard let declared = registry.declaredIdentifier(for: requested) else {
         UTType.warnUndeclared(requested, expected: "imported")
         self.init(resolved: requested, assumedParents: [parentType ?? .data])
         return
       }
-      if let filenameExtension = registry.preferredFilenameExtension(for: declaration.identifier),
+      if let filenameExtension = registry.preferredFilenameExtension(for: declared),
         let preferred = registry.type(forFilenameExtension: filenameExtension),
-        preferred != declaration.identifier,
+        preferred != declared,
         registry.conforms(preferred, to: (parentType ?? .data).typeIdentifier)
       {
-        self.init(resolved: registry.declaration(for: preferred)?.identifier ?? preferred)
+        self.init(resolved: registry.declaredIdentifier(for: preferred) ?? preferred)
       } else {
-        self.init(resolved: declaration.identifier)
+        self.init(resolved: declared)
       }
     }
 
@@ -190,7 +189,7 @@
     package init(assumingUndeclared identifier: String, conformingTo parent: UTType) {
       let requested = TypeIdentifier(identifier)
       self.init(
-        resolved: UTType.registry.declaration(for: requested)?.identifier ?? requested,
+        resolved: UTType.registry.declaredIdentifier(for: requested) ?? requested,
         assumedParents: [parent])
     }
 

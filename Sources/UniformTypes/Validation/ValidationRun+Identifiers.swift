@@ -58,7 +58,7 @@ extension ValidationRun {
       return false
     }
 
-    let systemDeclares = baseRegistry.declaration(for: identifier)?.kind == .system
+    let systemDeclares = baseRegistry.declarationKind(of: identifier) == .system
     if identifier.isDynamic {
       diagnostics.append(
         ValidationRule.dynamicIdentifier.diagnostic(

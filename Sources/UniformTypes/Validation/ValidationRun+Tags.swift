@@ -151,10 +151,10 @@ extension ValidationRun {
           }
           claims[key] = (declaration.identifier, tag)
           let systemOwners = baseRegistry.types(forFilenameExtension: key).filter {
-            baseRegistry.declaration(for: $0)?.kind == .system && $0 != declaration.identifier
+            baseRegistry.declarationKind(of: $0) == .system && $0 != declaration.identifier
           }
           if let owner = systemOwners.first, !declaration.identifier.isReserved,
-            baseRegistry.declaration(for: declaration.identifier)?.kind != .system
+            baseRegistry.declarationKind(of: declaration.identifier) != .system
           {
             diagnostics.append(
               ValidationRule.duplicateExtension.diagnostic(

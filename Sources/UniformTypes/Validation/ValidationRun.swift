@@ -20,10 +20,8 @@ struct ValidationRun {
     self.baseRegistry = baseRegistry
     self.remedies = remedies
     var builder = TypeRegistryBuilder()
-    for node in baseRegistry.nodes {
-      if let declaration = node.declaration, declaration.kind != .system {
-        builder.add(declaration)
-      }
+    for node in baseRegistry.nodes where node.isDeclared && node.kind != .system {
+      if let declaration = node.declaration { builder.add(declaration) }
     }
     for source in sources { builder.add(source) }
     self.registry = builder.build()
@@ -167,7 +165,7 @@ struct ValidationRun {
     for candidate in candidates where candidate.utf8.count >= 2 && tried.insert(candidate).inserted
     {
       guard let type = baseRegistry.type(forFilenameExtension: candidate), !type.isDynamic,
-        baseRegistry.declaration(for: type)?.kind == .system, type != identifier
+        baseRegistry.declarationKind(of: type) == .system, type != identifier
       else { continue }
       return (candidate, type)
     }
@@ -180,7 +178,7 @@ struct ValidationRun {
     let text = TypeIdentifier.foldCase(identifier.rawValue)
     guard text.utf8.count >= 6 else { return nil }
     var best: (identifier: TypeIdentifier, distance: Int)?
-    for node in registry.nodes where node.declaration != nil {
+    for node in registry.nodes where node.isDeclared {
       let candidate = TypeIdentifier.foldCase(node.identifier.rawValue)
       guard abs(candidate.utf8.count - text.utf8.count) <= 2, candidate != text else { continue }
       let distance = editDistance(candidate, text)

@@ -21,7 +21,7 @@ final class CompressibilityProbe {
   /// How many bytes each extra sample (at ¼, ½ and ¾ of a large file) reads.
   static let sampleSize = 16 * 1024
 
-  private let registry: TypeRegistry
+  private let registry: TypeRegistry?
   /// Whether each type met so far conforms to a compressed type.
   private var compressedTypes: [TypeIdentifier: Bool] = [:]
   private let histogram = UnsafeMutablePointer<Int>.allocate(capacity: 256)
@@ -30,8 +30,9 @@ final class CompressibilityProbe {
 
   /// Creates a probe.
   ///
-  /// - Parameter registry: The registry that types file names.
-  init(registry: TypeRegistry) {
+  /// - Parameter registry: The registry that types file names; `nil` where the probe only
+  ///   samples bytes (a gzip stream has no file names), so that no registry is built for it.
+  init(registry: TypeRegistry?) {
     self.registry = registry
   }
 
@@ -50,6 +51,8 @@ final class CompressibilityProbe {
   /// - Returns: `true` for JPEG, PNG, MP4, zip and the like.
   func isAlreadyCompressed(fileName: String) -> Bool {
     guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return false }
+    let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
+    guard let registry else { return CompressedContent.fileExtensions.contains(fileExtension) }
     let type = registry.identify(fileName: fileName, kind: .regularFile)
     // Conformance depends on the type alone, and a package's files share a few types.
     let compressed =
@@ -60,7 +63,6 @@ final class CompressibilityProbe {
         return answer
       }()
     if compressed { return true }
-    let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
     return CompressedContent.fileExtensions.contains(fileExtension)
   }
 

@@ -14,8 +14,9 @@ final class CompressionWorkspace {
   ///
   /// - Parameters:
   ///   - level: The deflate level, 1–9.
-  ///   - registry: The registry that types file names, for the probe.
-  init(level: Int, registry: TypeRegistry) {
+  ///   - registry: The registry that types file names, for the probe; `nil` when no entry
+  ///     has a name (a gzip stream).
+  init(level: Int, registry: TypeRegistry?) {
     self.level = level
     probe = CompressibilityProbe(registry: registry)
   }

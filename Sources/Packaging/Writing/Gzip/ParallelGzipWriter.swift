@@ -44,7 +44,8 @@ final class ParallelGzipWriter: CompressedOutput {
     self.name = name
     self.level = level
     pool = WorkerPool(threads: jobs > 1 ? jobs : 0) {
-      CompressionWorkspace(level: level, registry: .system)
+      // One stream, no file names: the probe only samples bytes, so no registry is built.
+      CompressionWorkspace(level: level, registry: nil)
     }
     pipeline = OrderedPipeline(pool: pool, capacity: jobs > 1 ? 2 * jobs + 1 : 1) {
       work, workspace in work.process(workspace)
