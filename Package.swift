@@ -76,7 +76,7 @@ let package = Package(
     .target(
       name: "FolioCommands",
       dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
-    .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
+    .executableTarget(name: "folio", dependencies: ["FolioCommands", "FolioSystem"]),
 
     // MARK: Tests
     .target(

@@ -35,7 +35,7 @@ struct ExpansionLedger {
   static let maxLinkTargetLength = 4_096
 
   let policy: ExpansionPolicy
-  private(set) var nodes: [PathKey: Node] = [:]
+  private(set) var nodes: PathTable
   private var foldedSpellings = FoldedSpellingHashes()
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
@@ -48,12 +48,28 @@ struct ExpansionLedger {
   /// The name of the archive's only top-level entry, when that entry is a folder.
   var singleTopFolder: String? {
     guard topLevelNames.count == 1, let only = topLevelNames.first,
-      case .directory = nodes[only]
+      case .directory = nodes[only.bytes]
     else { return nil }
     return String(decoding: only.bytes, as: UTF8.self)
   }
 
-  init(policy: ExpansionPolicy) { self.policy = policy }
+  /// Creates an empty ledger.
+  ///
+  /// - Parameters:
+  ///   - policy: The rules.
+  ///   - paths: How many paths (entries and the folders above them) it will record, when
+  ///     known (a zip's check counts them before the expansion records them again).
+  ///   - pathBytes: How many bytes those paths take in all, when known.
+  init(policy: ExpansionPolicy, reservingPaths paths: Int = 0, pathBytes: Int = 0) {
+    self.policy = policy
+    nodes = PathTable(reservingPaths: paths, bytes: pathBytes)
+    foldedSpellings = FoldedSpellingHashes(expectedCount: paths)
+  }
+
+  /// How many paths are recorded (entries, and the folders above them no entry named).
+  var pathCount: Int { nodes.count }
+  /// How many bytes the recorded paths take.
+  var pathBytes: Int { nodes.byteCount }
 
   /// Judges one entry and records it.
   ///
@@ -103,8 +119,7 @@ struct ExpansionLedger {
       if parentEnd > 0 { checkedParent = Array(pathBytes[..<parentEnd]) }
     }
 
-    let key = PathKey(pathBytes)
-    switch (nodes[key], kind) {
+    switch (nodes[pathBytes], kind) {
     case (nil, _):
       try recordFolded(pathBytes, entry: name)
     case (.directory(explicit: false), .directory):
@@ -119,21 +134,21 @@ struct ExpansionLedger {
 
     switch kind {
     case .directory:
-      nodes[key] = .directory(explicit: true)
+      nodes.set(.directory(explicit: true), at: pathBytes)
     case .file:
-      nodes[key] = .file
+      nodes.set(.file, at: pathBytes)
     case .hardLink:
       guard let linkTarget else {
         throw PackagingError(.hardLinkTargetMissing, "hard link \(name.display) names no target")
       }
       _ = try hardLinkTarget(of: name, target: linkTarget)
-      nodes[key] = .file
+      nodes.set(.file, at: pathBytes)
     case .symbolicLink:
       let target = linkTarget?.bytes ?? []
       if let linkTarget {
         try checkSymbolicLink(name, at: path, target: linkTarget)
       }
-      nodes[key] = .symbolicLink(target: target)
+      nodes.set(.symbolicLink(target: target), at: pathBytes)
       symbolicLinks.append((path, target, name))
     case .characterDevice, .blockDevice, .fifo, .socket:
       break  // refused above
@@ -148,7 +163,7 @@ struct ExpansionLedger {
     for (position, component) in path.components.dropLast().enumerated() {
       if position > 0 { prefix.append(UInt8(ascii: "/")) }
       prefix.append(contentsOf: component.utf8)
-      switch nodes[PathKey(prefix)] {
+      switch nodes[prefix] {
       case .symbolicLink:
         throw PackagingError(
           .writeThroughSymlink,
@@ -163,7 +178,7 @@ struct ExpansionLedger {
         break
       case nil:
         try recordFolded(prefix, entry: name)
-        nodes[PathKey(prefix)] = .directory(explicit: false)
+        nodes.set(.directory(explicit: false), at: prefix)
       }
     }
   }
@@ -186,7 +201,7 @@ struct ExpansionLedger {
         .linkOutsideDestination,
         "hard link \(name.display) points to \(target.display), outside the destination")
     }
-    guard let path, nodes[PathKey(path.bytes)] == .file else {
+    guard let path, nodes[path.bytes] == .file else {
       throw PackagingError(
         .hardLinkTargetMissing,
         "hard link \(name.display) points to \(target.display), which is not a file earlier in the archive"
@@ -225,7 +240,7 @@ struct ExpansionLedger {
     if let index = symbolicLinks.lastIndex(where: { $0.path == path }) {
       symbolicLinks[index].target = target.bytes
     }
-    nodes[PathKey(path.bytes)] = .symbolicLink(target: target.bytes)
+    nodes.set(.symbolicLink(target: target.bytes), at: path.bytes)
   }
 
   /// Checks every symbolic link again against the whole archive, once all entries are known.
@@ -277,7 +292,7 @@ struct ExpansionLedger {
         continue
       }
       stack.append(component)
-      if case .symbolicLink(let inner) = nodes[PathKey(Array(stack.joined(separator: "/").utf8))] {
+      if case .symbolicLink(let inner) = nodes[Array(stack.joined(separator: "/").utf8)] {
         hops += 1
         if hops > Self.maxLinkHops || inner.isEmpty { return nil }
         guard
@@ -305,11 +320,16 @@ struct ExpansionLedger {
   private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
     guard !policy.allowsNameCollisions else { return }
     let folded = Self.folded(path)
-    if foldedSpellings.record(path, folded: folded),
-      let spelling = nodes.keys.lazy.map(\.bytes).first(where: {
-        $0 != path && Self.folded($0) == folded
-      })
-    {
+    guard foldedSpellings.record(path, folded: folded) else { return }
+    var spelling: [UInt8]?
+    nodes.forEachPath { recorded in
+      guard !recorded.elementsEqual(path), Self.folded(Array(recorded)) == folded else {
+        return true
+      }
+      spelling = Array(recorded)
+      return false
+    }
+    if let spelling {
       throw PackagingError(
         .nameCollision,
         "entry \(entry.display): \(EntryName(bytes: path).display) and \(EntryName(bytes: spelling).display) differ only by case or Unicode normalisation"

@@ -48,7 +48,9 @@ struct ExpansionRun<Target: ExpansionTarget> {
     self.zipSummary = zipSummary
     let budget = ExpansionBudget(policy: policy)
     self.budget = budget
-    ledger = ExpansionLedger(policy: policy)
+    ledger = ExpansionLedger(
+      policy: policy, reservingPaths: zipSummary?.ledgerPaths ?? 0,
+      pathBytes: zipSummary?.ledgerPathBytes ?? 0)
     let jobs = policy.jobs ?? ProcessorCount.available
     let folder = staging as? StagingFolder
     if jobs > 1, folder != nil, let zip = source as? ZipEntrySource,

@@ -13,6 +13,10 @@ enum ZipExpansionCheck {
     var declaredBytes: Int64
     /// Files and links that will be written.
     var fileCount: Int
+    /// How many paths the check's ledger recorded, and their bytes: the expansion's ledger
+    /// records the same ones and is made that large at once.
+    var ledgerPaths = 0
+    var ledgerPathBytes = 0
   }
 
   /// Runs every check.
@@ -23,7 +27,7 @@ enum ZipExpansionCheck {
   /// - Returns: Totals for progress.
   /// - Throws: ``PackagingError`` naming the entry and the rule.
   static func check(_ archive: ZipArchive, policy: ExpansionPolicy) throws -> Summary {
-    var ledger = ExpansionLedger(policy: policy)
+    var ledger = ExpansionLedger(policy: policy, reservingPaths: archive.entryCount)
     var declared: Int64 = 0
     var files = 0
     for index in 0..<archive.entryCount {
@@ -57,6 +61,8 @@ enum ZipExpansionCheck {
         )
       }
     }
-    return Summary(declaredBytes: declared, fileCount: files)
+    return Summary(
+      declaredBytes: declared, fileCount: files, ledgerPaths: ledger.pathCount,
+      ledgerPathBytes: ledger.pathBytes)
   }
 }

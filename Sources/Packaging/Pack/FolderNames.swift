@@ -18,10 +18,8 @@ import Glibc
 /// its own (``PackageWalker``) rather than in nested calls, and comes back to a folder's
 /// names after its subfolders.
 final class FolderNames {
-  /// Every name's bytes, each followed by a NUL; grown with `realloc` (see ``append(_:)``).
-  private var bytes: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var used = 0
+  /// Every name's bytes, each followed by a NUL.
+  private let bytes = ByteArena()
   /// Where each name starts in `bytes`, in the order they are visited (a folder's names
   /// take less than 4 GiB: a name is at most 255 bytes, and no file system lists 16
   /// million of them in one folder).
@@ -36,8 +34,6 @@ final class FolderNames {
   /// - Throws: ``SystemError`` from the listing, or ``InvalidName`` for the first name
   ///   that is not valid UTF-8 (the listing stops there).
   init(folder: Int32, sorted: Bool) throws {
-    capacity = 64
-    bytes = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     var invalid: [UInt8]?
     try FolderListing.forEachNameInPlace(inFolder: folder) { name in
       // ASCII is valid UTF-8; only other names pay for the full check.
@@ -45,14 +41,12 @@ final class FolderNames {
         invalid = Array(name)
         return false
       }
-      append(name)
+      starts.append(UInt32(bytes.append(name, terminator: 0)))
       return true
     }
     if let invalid { throw InvalidName(bytes: invalid) }
     if sorted { sort() }
   }
-
-  deinit { free(bytes) }
 
   /// A name that is not valid UTF-8, as listed.
   struct InvalidName: Error {
@@ -68,31 +62,13 @@ final class FolderNames {
   ///
   /// - Parameter index: From 0 to ``count`` - 1.
   subscript(index: Int) -> (name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>) {
-    let name = UnsafePointer(bytes + Int(starts[index]))
+    let name = UnsafePointer(bytes.base + Int(starts[index]))
     let cName = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
     return (UnsafeBufferPointer(start: name, count: strlen(cName)), cName)
   }
 
-  private func append(_ name: UnsafeBufferPointer<UInt8>) {
-    let needed = used + name.count + 1
-    if needed > capacity {
-      // realloc, not a new buffer and a copy: once the buffer is large, glibc keeps it in
-      // pages of its own and grows it with mremap, so growing never holds the old and the
-      // new buffer at once (a folder of 20,000 names peaked at 1.5 MiB for 0.8 MB of names),
-      // and the pages the names have not reached are never touched.
-      let grown = max(needed, capacity * 2)
-      guard let moved = realloc(bytes, grown) else { fatalError("out of memory") }
-      bytes = moved.assumingMemoryBound(to: UInt8.self)
-      capacity = grown
-    }
-    starts.append(UInt32(used))
-    if let source = name.baseAddress { (bytes + used).update(from: source, count: name.count) }
-    bytes[used + name.count] = 0
-    used = needed
-  }
-
   private func sort() {
-    let names = UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
+    let names = UnsafeRawPointer(bytes.base).assumingMemoryBound(to: CChar.self)
     starts.sort { strcmp(names + Int($0), names + Int($1)) < 0 }
   }
 }
