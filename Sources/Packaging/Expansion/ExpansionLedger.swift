@@ -37,6 +37,8 @@ struct ExpansionLedger {
   let policy: ExpansionPolicy
   private(set) var nodes: PathTable
   private var foldedSpellings = FoldedSpellingHashes()
+  /// Whether the names were judged for collisions by an earlier ledger (see ``init``).
+  private let collisionsChecked: Bool
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
   private var topLevelNames: Set<PathKey> = []
@@ -60,10 +62,21 @@ struct ExpansionLedger {
   ///   - paths: How many paths (entries and the folders above them) it will record, when
   ///     known (a zip's check counts them before the expansion records them again).
   ///   - pathBytes: How many bytes those paths take in all, when known.
-  init(policy: ExpansionPolicy, reservingPaths paths: Int = 0, pathBytes: Int = 0) {
+  ///   - collisionsChecked: Whether another ledger with the same policy has already judged
+  ///     every name this one will see for spellings that differ only by case or
+  ///     normalisation (a zip's check, over the directory the expansion then reads): this
+  ///     one then keeps no folded spellings (16 bytes a path, 0.5 MB for 20,000) and folds
+  ///     no names. Its entries may be fewer (a selection), never others.
+  init(
+    policy: ExpansionPolicy, reservingPaths paths: Int = 0, pathBytes: Int = 0,
+    collisionsChecked: Bool = false
+  ) {
     self.policy = policy
+    self.collisionsChecked = collisionsChecked
     nodes = PathTable(reservingPaths: paths, bytes: pathBytes)
-    foldedSpellings = FoldedSpellingHashes(expectedCount: paths)
+    if !collisionsChecked && !policy.allowsNameCollisions {
+      foldedSpellings = FoldedSpellingHashes(expectedCount: paths)
+    }
   }
 
   /// How many paths are recorded (entries, and the folders above them no entry named).
@@ -318,7 +331,7 @@ struct ExpansionLedger {
   /// spelling is looked for among the recorded paths, so a hash collision
   /// is never reported as a name collision.
   private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
-    guard !policy.allowsNameCollisions else { return }
+    guard !policy.allowsNameCollisions && !collisionsChecked else { return }
     let folded = Self.folded(path)
     guard foldedSpellings.record(path, folded: folded) else { return }
     var spelling: [UInt8]?

@@ -48,9 +48,11 @@ struct ExpansionRun<Target: ExpansionTarget> {
     self.zipSummary = zipSummary
     let budget = ExpansionBudget(policy: policy)
     self.budget = budget
+    // A zip's check judged these names with this policy (the entries written are the ones
+    // it read from the one directory), collisions included.
     ledger = ExpansionLedger(
       policy: policy, reservingPaths: zipSummary?.ledgerPaths ?? 0,
-      pathBytes: zipSummary?.ledgerPathBytes ?? 0)
+      pathBytes: zipSummary?.ledgerPathBytes ?? 0, collisionsChecked: zipSummary != nil)
     let jobs = policy.jobs ?? ProcessorCount.available
     let folder = staging as? StagingFolder
     if jobs > 1, folder != nil, let zip = source as? ZipEntrySource,

@@ -21,6 +21,18 @@ import Testing
     }
   }
 
+  @Test func aLedgerAfterACheckThatJudgedCollisionsDoesNotJudgeThemAgain() throws {
+    let names = ["Notes/A.txt", "Notes/a.txt"].map { EntryName($0) }
+    var checking = ExpansionLedger(policy: ExpansionPolicy())
+    _ = try checking.admit(names[0], kind: .file)
+    #expect(throws: PackagingError.self) { _ = try checking.admit(names[1], kind: .file) }
+    var after = ExpansionLedger(policy: ExpansionPolicy(), collisionsChecked: true)
+    for name in names { _ = try after.admit(name, kind: .file) }
+    #expect(after.pathCount == 3)
+    // Everything else is still judged: the same name twice is still a duplicate.
+    #expect(throws: PackagingError.self) { _ = try after.admit(names[0], kind: .file) }
+  }
+
   @Test func aRunOfFilesInOneFolderIsAdmitted() {
     let names = (0..<50).map { ("Doc/pages/\($0).txt", ArchiveEntryInfo.Kind.file, String?.none) }
     #expect(code(of: names) == nil)
