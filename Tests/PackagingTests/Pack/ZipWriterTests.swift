@@ -29,6 +29,31 @@ import Testing
       links: ["pages/latest": "a.txt"])
   }
 
+  @Test func aCentralDirectoryPastItsMemoryLimitIsSpilledAndReadWhole() async throws {
+    try await withTemporaryDirectory("zip-spill") { folder in
+      // Names of 120 bytes: about 200 bytes a record, so 4,000 pass the limit twice.
+      var files: [String: Data] = [:]
+      let stem = String(repeating: "n", count: 100)
+      for number in 0..<4_000 {
+        files["pages/\(stem)-\(10_000 + number).txt"] = Data("\(number)".utf8)
+      }
+      let tree = try PackTestTrees.make(folder.appendingPathComponent("Many.pkg"), files: files)
+      let archive = folder.appendingPathComponent("many.zip")
+      _ = try await Packer.pack(tree, to: archive, options: PackOptions(jobs: 1))
+      let records = 4_000 * (46 + "Many.pkg/pages/".utf8.count + 100 + 10)
+      #expect(records > 2 * ZipArchiveOutput.centralDirectoryMemoryLimit)
+      #expect(try runProcess("unzip", ["-tq", archive.path]).status == 0)
+      let listing = try runProcess("python3", ["-m", "zipfile", "-l", archive.path])
+      #expect(listing.status == 0)
+      #expect(listing.outputText.split(separator: "\n").count == 1 + 4_000 + 2)
+      let out = folder.appendingPathComponent("out")
+      try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+      #expect(try runProcess("bsdtar", ["-xf", archive.path, "-C", out.path]).status == 0)
+      let got = try TreeManifest(of: out.appendingPathComponent("Many.pkg"))
+      #expect(got.differences(from: try TreeManifest(of: tree)) == [])
+    }
+  }
+
   @Test func everyPeerTestsAndExtractsTheSameBytes() async throws {
     try await withTemporaryDirectory("zip-peers") { folder in
       let tree = try Self.makeTree(in: folder)
