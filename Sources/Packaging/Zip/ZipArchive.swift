@@ -136,21 +136,36 @@ final class ZipArchive: Sendable {
   // MARK: Reading records
 
   /// An entry as kept in memory: fixed fields, the name in the shared name buffer.
+  ///
+  /// 72 bytes, the widest first: offsets that follow from others are kept as their small
+  /// distances (a directory of 20,000 entries took 1.76 MB at 88 bytes an entry, at the
+  /// expansion's peak, beside the check's ledger).
   private struct StoredEntry {
-    var nameRange: Range<Int>
-    var kind: ArchiveEntryInfo.Kind
-    var permissions: UInt32
-    var method: UInt16
-    var flags: UInt16
-    var crc32: UInt32
-    var ownerID: UInt32
-    var groupID: UInt32
     var compressedSize: Int64
     var uncompressedSize: Int64
     var localHeaderOffset: Int64
-    var dataOffset: Int64
-    var spanEnd: Int64
     var modificationTime: Int64
+    var nameStart: Int
+    var nameLength: UInt32
+    var permissions: UInt32
+    var crc32: UInt32
+    var ownerID: UInt32
+    var groupID: UInt32
+    /// From the local header to the data: the header, its name and its extra field (at
+    /// most 30 + 2 × 65,535 bytes).
+    var dataDistance: UInt32
+    var method: UInt16
+    var flags: UInt16
+    var kind: ArchiveEntryInfo.Kind
+    /// From the data's end to the span's: a data descriptor's length (0 to 24 bytes).
+    var descriptorLength: UInt8
+
+    var nameRange: Range<Int> { nameStart..<nameStart + Int(nameLength) }
+    /// Where the data starts.
+    var dataOffset: Int64 { localHeaderOffset + Int64(dataDistance) }
+    /// Where the entry's span ends: after its data, and after its data descriptor when
+    /// there is one.
+    var spanEnd: Int64 { dataOffset + compressedSize + Int64(descriptorLength) }
   }
 
   private static let centralSignature: UInt32 = 0x0201_4B50
@@ -280,14 +295,17 @@ final class ZipArchive: Sendable {
     let nameStart = names.count
     names.append(contentsOf: name.bytes)
     let time = extras.modificationTime ?? localExtras.modificationTime ?? dosToUnix(dosTime)
+    // The checks above bound both distances: the data starts 30 bytes, a name and an extra
+    // field after its header, and the span ends at most a descriptor after the data (which
+    // ends before the directory, the span's limit).
     let entry = StoredEntry(
-      nameRange: nameStart..<names.count, kind: kind, permissions: permissions, method: method,
-      flags: flags, crc32: crc,
+      compressedSize: Int64(compressed), uncompressedSize: Int64(size),
+      localHeaderOffset: localStart, modificationTime: time, nameStart: nameStart,
+      nameLength: UInt32(names.count - nameStart), permissions: permissions, crc32: crc,
       ownerID: UInt32(truncatingIfNeeded: extras.ownerID ?? localExtras.ownerID ?? 0),
       groupID: UInt32(truncatingIfNeeded: extras.groupID ?? localExtras.groupID ?? 0),
-      compressedSize: Int64(compressed), uncompressedSize: Int64(size),
-      localHeaderOffset: localStart, dataOffset: dataOffset, spanEnd: spanEnd,
-      modificationTime: time)
+      dataDistance: UInt32(dataOffset - localStart), method: method, flags: flags, kind: kind,
+      descriptorLength: UInt8(spanEnd - dataEnd))
     return (entry, recordLength)
   }
 
