@@ -15,25 +15,39 @@ final class TarHeaderScanner: ArchiveReadObserver {
   static let maxExtensionSize: Int64 = 16 << 20
 
   private var chunks: [(start: Int64, bytes: [UInt8])] = []
+  /// The array of a chunk dropped, kept for the next copy: libarchive hands over 128 KiB at
+  /// a time, a block the command's malloc gives pages of their own, mapped and unmapped at
+  /// every chunk without it (a second of system time for a gigabyte of tar.zst).
+  private var spare: [UInt8]?
   private var position: Int64 = 0
   /// Whether bytes are still kept (off once the archive turns out not to be a tar).
   private(set) var isActive = true
 
   func observe(_ bytes: UnsafeRawBufferPointer) {
     guard isActive else { return }
-    chunks.append((position, Array(bytes)))
+    var copy = spare.take() ?? []
+    copy.removeAll(keepingCapacity: true)
+    copy.append(contentsOf: bytes)
+    chunks.append((position, copy))
     position += Int64(bytes.count)
   }
 
   func skipped(_ count: Int64) {
-    chunks.removeAll()
+    recycle(chunks.count)
     position += count
+  }
+
+  /// Drops the first `count` chunks, keeping one array for the next copy.
+  private func recycle(_ count: Int) {
+    if count > 0, spare == nil { spare = chunks[count - 1].bytes }
+    chunks.removeFirst(count)
   }
 
   /// Stops keeping bytes: the archive is not a tar.
   func stop() {
     isActive = false
     chunks = []
+    spare = nil
   }
 
   /// Drops the bytes before `offset` (libarchive has consumed them).
@@ -44,7 +58,7 @@ final class TarHeaderScanner: ArchiveReadObserver {
     while drop < chunks.count && chunks[drop].start + Int64(chunks[drop].bytes.count) <= offset {
       drop += 1
     }
-    if drop > 0 { chunks.removeFirst(drop) }
+    if drop > 0 { recycle(drop) }
   }
 
   /// The name and link target one entry's headers record, as bytes.
