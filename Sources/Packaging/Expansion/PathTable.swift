@@ -14,7 +14,7 @@ struct PathTable {
     var offset: UInt32
     var length: UInt32
     var hash: UInt32
-    /// 0: empty; otherwise ``ExpansionLedger/Node`` as ``PathTable/encode(_:in:)`` writes it.
+    /// 0: empty; otherwise ``ExpansionLedger/Node`` as ``PathTable/encode(_:replacing:)`` writes it.
     var value: UInt32
 
     static let empty = Slot(offset: 0, length: 0, hash: 0, value: 0)
