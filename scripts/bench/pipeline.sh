@@ -75,6 +75,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/folio-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 results="$work/results.tsv"
 : >"$results"
+echo 0 >"$work/counter"
 
 # Warm the page cache so every tool reads the same way.
 cat "$corpus"/media.examplenotebook/media/* >/dev/null
@@ -100,6 +101,10 @@ run_case() {
     $order "$tools" | while IFS="$(printf '\t')" read -r name command; do
       sh -c "$cleanup"
       sync
+      # A new destination for every expansion (see "Fresh destinations" below).
+      run_number=$(($(cat "$work/counter") + 1))
+      echo "$run_number" >"$work/counter"
+      command=$(printf '%s' "$command" | sed "s|@OUT@|$work/expanded/$run_number|g")
       if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time" sh -c "exec $command" </dev/null >/dev/null 2>"$work/err"; then
         echo "bench: $case_name: $name failed: $(tail -3 "$work/err")" >&2
         continue
@@ -139,11 +144,21 @@ fi
 if [ "$only" = all ] || [ "$only" = expand ]; then
   # Archives bsdtar wrote. folio's default flushes what it wrote to disk before its
   # rename, which no peer does; --no-sync is the same work without that flush.
-  out="$work/expanded"
-  clean="rm -rf $out"
+  # Fresh destinations: every expansion writes a folder of its own (@OUT@), and the
+  # expanded pages stay until the end of the run. Removing the last run's 20,000 files
+  # just before the next run made every expansion of pages measure ext4 instead: for a
+  # minute or more after a delete, ext4's inode allocator skips the inodes just freed
+  # (recently_deleted), scanning past thousands of them for every file created. `perf`
+  # put 54% of such a run's samples there, and the same expansion took 1 s or 10 s
+  # depending on what the previous run deleted. Kept, the pages take about 130 MB and
+  # 20,000 inodes a run (about 5 GB at three runs); from the first media case on, what
+  # is there is removed before each run (a few large files).
+  mkdir -p "$work/expanded"
+  out="@OUT@"
   for archive in pages.zip pages.tar media.zip media.tar.zst; do
     package=${archive%%.*}
     path="$work/$archive"
+    if [ "$package" = pages ]; then clean=":"; else clean="rm -rf $work/expanded/*"; fi
     case "$archive" in
       *.zip) bsdtar -cf "$path" --format zip -C "$corpus" "$package.examplenotebook" ;;
       *.tar) bsdtar -cf "$path" -C "$corpus" "$package.examplenotebook" ;;
