@@ -7,6 +7,7 @@ package enum LinuxCalls {
     @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
   private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
   private typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+  private typealias SyncFS = @convention(c) (Int32) -> Int32
 
   /// `renameat2`'s flag: fail with `EEXIST` instead of replacing the target.
   package static let renameNoReplace: UInt32 = 1
@@ -22,6 +23,27 @@ package enum LinuxCalls {
   }
   private static let mallocOption: MallocOption? = dlsym(library, "mallopt").map {
     unsafeBitCast($0, to: MallocOption.self)
+  }
+  private static let syncFS: SyncFS? = dlsym(library, "syncfs").map {
+    unsafeBitCast($0, to: SyncFS.self)
+  }
+
+  /// Whether ``syncFileSystem(_:)`` is there to call.
+  package static var canSyncFileSystem: Bool { syncFS != nil }
+
+  /// Writes everything of one file system to disk (data and metadata, every process's)
+  /// and waits until it is there.
+  ///
+  /// The corresponding C function is `syncfs`.
+  ///
+  /// - Parameter descriptor: Any file or folder open on that file system.
+  /// - Returns: 0, or -1 with `errno` set (`ENOSYS` when the call is missing, `EIO`…).
+  package static func syncFileSystem(_ descriptor: Int32) -> Int32 {
+    guard let syncFS else {
+      errno = ENOSYS
+      return -1
+    }
+    return syncFS(descriptor)
   }
 
   /// Renames with `RENAME_NOREPLACE` or `RENAME_EXCHANGE`.

@@ -11,6 +11,8 @@ final class OutputFile {
   /// The logical size so far (the end of the furthest write or hole).
   private(set) var size: Int64 = 0
   private var position: Int64 = 0
+  /// The bytes written (holes not counted).
+  private var written: Int64 = 0
   /// When the expansion is durable, what starts the disk writing of a large file
   /// while it is still being written, so its flush at the end has little left to wait for.
   private var writeBehind: WriteBehind?
@@ -39,6 +41,7 @@ final class OutputFile {
     let code = SystemCall.writeAll(descriptor, bytes)
     if code != 0 { throw failure("cannot write", errno: code) }
     position += Int64(bytes.count)
+    written += Int64(bytes.count)
     writeBehind?.wrote(bytes.count)
     size = max(size, position)
   }
@@ -72,9 +75,11 @@ final class OutputFile {
       var times = [StagingFolder.timespecOf(time), StagingFolder.timespecOf(time)]
       guard futimens(descriptor, &times) == 0 else { throw failure("cannot set the time of") }
     }
-    staging.recordFile(path, size: size)
+    staging.recordFile(path, size: size, written: written)
     if let flusher = staging.flusher {
-      flusher.flushAndClose(descriptor, name: EntryName(path.string).display)
+      flusher.fileWritten(
+        descriptor, name: EntryName(path.string).display,
+        reopenable: permissions & UInt32(S_IRUSR) != 0)
       handedOver = true
     }
   }

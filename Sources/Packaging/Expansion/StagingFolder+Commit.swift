@@ -1,6 +1,7 @@
 import FolioSystem
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 extension StagingFolder {
   // MARK: Finishing
@@ -27,6 +28,10 @@ extension StagingFolder {
     let implied = impliedDirectories.map {
       (RelativePath(components: $0), UInt32(0o755), Time?.none)
     }
+    // Every file is written: how the flush ends is decided now, before folders get their
+    // modes (a walk for files still finds every folder owner-only).
+    flusher?.settle(
+      root: root, name: "'\(url.path)'", writtenBytes: writtenBytes.load(ordering: .relaxed))
     // Deepest first, so restoring a parent's time comes after its children change it.
     let ordered = (directories + implied).sorted {
       $0.path.components.count > $1.path.components.count
@@ -57,8 +62,7 @@ extension StagingFolder {
         throw error
       }
       if let flusher {
-        flusher.flushAndClose(
-          descriptor, isFolder: true, name: EntryName(folder.path.string).display)
+        flusher.folderFinished(descriptor, name: EntryName(folder.path.string).display)
       } else {
         close(descriptor)
       }
@@ -67,7 +71,7 @@ extension StagingFolder {
     if let flusher {
       let descriptor = dup(root)
       if descriptor >= 0 {
-        flusher.flushAndClose(descriptor, isFolder: true, name: "'\(url.path)'")
+        flusher.folderFinished(descriptor, name: "'\(url.path)'")
       }
       try flusher.waitForAll()
     }

@@ -12,10 +12,9 @@ import Synchronization
 /// is overwritten; sizes are never set from a header (no `ftruncate` to a
 /// declared size). Folders are created owner-only and get their own modes and
 /// times only at the end, deepest first; symbolic links are created last.
-/// A durable expansion flushes what it wrote, and nothing else, before the
-/// move (``FileFlusher``): each file as soon as it is written, on the
-/// flusher's threads, then each folder, then after the move the folders the
-/// move changed.
+/// A durable expansion flushes what it wrote before the move (``FileFlusher``):
+/// the file system once at the end when it holds little else unwritten, else
+/// each file and folder; then after the move the folders the move changed.
 /// The folder is named `.NAME.folio-expand-PID-XXXXXX`, so a leftover from a
 /// crash is recognisable; it is removed whenever the expansion does not
 /// commit, and a killed run's leftover is removed by the next expansion to
@@ -53,6 +52,8 @@ final class StagingFolder {
   /// Appended to by whichever thread finishes a file (parallel zip extraction).
   private let recordedFiles = Mutex<[(path: RelativePath, size: Int64)]>([])
   var finished = false
+  /// The bytes written into regular files, by whichever thread wrote them.
+  let writtenBytes = Atomic<Int64>(0)
   /// Flushes what is written, for a durable expansion.
   let flusher: FileFlusher?
 
@@ -62,8 +63,18 @@ final class StagingFolder {
   ///   - destination: Where the expansion should appear; its folder must exist.
   ///   - durable: Whether everything written is flushed to disk before the move.
   /// - Throws: ``PackagingError`` (`destination-write-failed`).
-  init(for destination: URL, durable: Bool) throws {
-    flusher = durable ? FileFlusher() : nil
+  convenience init(for destination: URL, durable: Bool) throws {
+    try self.init(for: destination, flusher: durable ? FileFlusher() : nil)
+  }
+
+  /// Creates the staging folder beside `destination`, flushed by `flusher`.
+  ///
+  /// - Parameters:
+  ///   - destination: Where the expansion should appear; its folder must exist.
+  ///   - flusher: What makes the written tree durable before the move; `nil` for none.
+  /// - Throws: ``PackagingError`` (`destination-write-failed`).
+  init(for destination: URL, flusher: FileFlusher?) throws {
+    self.flusher = flusher
     self.destination = destination.standardizedFileURL
     let parent = self.destination.deletingLastPathComponent()
     // The process ID in the name tells a killed run's leftover (removed here, when older
@@ -134,8 +145,10 @@ final class StagingFolder {
     return OutputFile(descriptor: descriptor, path: path, staging: self)
   }
 
-  /// Records a regular file's final size, for `--update`.
-  func recordFile(_ path: RelativePath, size: Int64) {
+  /// Records a regular file's final size, for `--update`, and the bytes written into it,
+  /// for the flush at the end.
+  func recordFile(_ path: RelativePath, size: Int64, written: Int64) {
+    writtenBytes.add(written, ordering: .relaxed)
     if recordsFiles { recordedFiles.withLock { $0.append((path, size)) } }
   }
 

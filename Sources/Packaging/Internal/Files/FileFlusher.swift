@@ -1,39 +1,142 @@
 import FolioSystem
 import Glibc
 
-/// Makes the files and folders an expansion wrote durable, many at a time,
-/// instead of flushing the whole file system.
+/// Makes the files and folders an expansion wrote durable before the move, without
+/// waiting long for other processes' data.
 ///
-/// Each file is handed over as soon as it is written (its writeback already
-/// started): a flusher thread calls `fdatasync` and closes it, while the
-/// expansion goes on. Folders follow once their entries are in place
-/// (`fsync`). Waiting for the disk is what these threads do, not computing, so
-/// there are ``concurrency`` of them whatever `--jobs` is: concurrent flushes
-/// share the file system's journal commits, where one file after another
-/// waits for a commit each (20,000 small files took 82 s one by one, 0.3 s 32
-/// at a time, on this project's ext4 test machine). At most ``pendingLimit``
-/// descriptors wait, so an expansion never holds more open files than that.
+/// Two ways, chosen by measurement (docs/PERFORMANCE.md, "Durable expansions"):
 ///
-/// Unlike `syncfs`, it waits for no other process's data.
+/// - **The file system at once** (`syncfs`), when the machine holds little unwritten
+///   data besides the expansion's own (at most ``otherDataLimit``, from
+///   ``UnwrittenData``). Files are only closed as they are written; at the end one call
+///   writes them all, in the large merged requests the kernel's own writeback makes. Of
+///   20,000 small files, flushing each cost 1.7 s more than not flushing, where
+///   `syncfs` cost 0.2–0.4 s: on ext4 every `fdatasync` of a file whose journal
+///   transaction was already committed still flushes the disk's cache, and each file's
+///   writeback is a request of its own (a virtio notification each, in a VM).
+/// - **Each file**, when other processes have more unwritten data than that at the
+///   start (each file is flushed as soon as it is written, on ``concurrency`` threads:
+///   concurrent flushes share the journal's commits, where one after another waits for a
+///   commit each: 82 s for 20,000 files one by one, 0.3 s 32 at a time, on an earlier
+///   test machine), or only at the end (the staging tree is walked and each file flushed
+///   the same way, then each folder), so `syncfs` never waits for much besides them.
+///
+/// Files that their owner cannot read (mode `0o000`) are flushed as they are written
+/// whatever the way: the walk could not open them again.
 final class FileFlusher: @unchecked Sendable {
+  /// How the files written are made durable.
+  enum Way: Equatable {
+    /// Each file as it is written, each folder as it is finished.
+    case eachFile
+    /// Nothing until the end, then ``Settlement``.
+    case atTheEnd
+  }
+
+  /// How an ``Way/atTheEnd`` flush ended.
+  enum Settlement: Equatable {
+    /// One `syncfs`.
+    case fileSystem
+    /// The staging tree walked, each file and folder flushed.
+    case eachFile
+  }
+
   /// How many flushes run at once.
   static let concurrency = 32
   /// The most descriptors handed over and not yet closed.
   static let pendingLimit = 256
+  /// The most unwritten data of other processes a `syncfs` may wait for: about a quarter
+  /// of a second on the test machine's disk.
+  static let otherDataLimit: Int64 = 64 << 20
 
-  private let pool: WorkerPool<Void>
+  /// How the files are flushed, decided when the flusher is made.
+  let way: Way
+  /// How the end went, once ``settle(root:name:writtenBytes:)`` decided it.
+  private(set) var settlement: Settlement?
+  /// How many files and folders were flushed one by one (`fdatasync`, `fsync`).
+  var flushedOneByOne: Int { lock.withLock { flushedCount } }
+
+  private let unwrittenBytes: @Sendable () -> Int64?
+  private var pool: WorkerPool<Void>?
   private let lock = ConditionLock()
   private var pending = 0
+  private var flushedCount = 0
   private var failure: PackagingError?
   private var closed = false
+  /// The staging root, for the `syncfs` at the end.
+  private var fileSystemDescriptor: Int32 = -1
+  private var fileSystemName = ""
 
-  init() {
-    pool = WorkerPool(threads: Self.concurrency) { () }
+  /// Decides the way from the machine's unwritten data now.
+  ///
+  /// - Parameter unwrittenBytes: What reads the machine's unwritten data
+  ///   (``UnwrittenData/bytes()`` unless a test decides).
+  init(unwrittenBytes: @escaping @Sendable () -> Int64? = UnwrittenData.bytes) {
+    self.unwrittenBytes = unwrittenBytes
+    let quiet = LinuxCalls.canSyncFileSystem && (unwrittenBytes() ?? .max) <= Self.otherDataLimit
+    way = quiet ? .atTheEnd : .eachFile
+    if way == .eachFile { pool = WorkerPool(threads: Self.concurrency) { () } }
   }
 
-  deinit { abandon() }
+  deinit {
+    abandon()
+    if fileSystemDescriptor >= 0 { close(fileSystemDescriptor) }
+  }
 
-  /// Flushes a written file (`fdatasync`), or a folder (`fsync`), then closes the descriptor.
+  /// Takes a file just written: flushes it now (`fdatasync`) and closes it, or closes it
+  /// and leaves it to the end.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open file; the flusher owns it from now on.
+  ///   - name: What it is, for messages (`'pages/a.txt'`).
+  ///   - reopenable: Whether its owner can read it (else it is flushed now).
+  func fileWritten(_ descriptor: Int32, name: String, reopenable: Bool) {
+    if way == .eachFile || !reopenable {
+      flushAndClose(descriptor, name: name)
+    } else {
+      close(descriptor)
+    }
+  }
+
+  /// Takes a folder whose mode and time are set: flushes it now (`fsync`) and closes it,
+  /// or closes it when the file system is flushed at the end.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The open folder; the flusher owns it from now on.
+  ///   - name: What it is, for messages.
+  func folderFinished(_ descriptor: Int32, name: String) {
+    if settlement == .fileSystem {
+      close(descriptor)
+    } else {
+      flushAndClose(descriptor, isFolder: true, name: name)
+    }
+  }
+
+  /// Decides how an ``Way/atTheEnd`` flush ends, once every file is written and before
+  /// the folders are finished: one `syncfs` when the machine's unwritten data is at most
+  /// the expansion's own and ``otherDataLimit``, else each file of the staging tree now.
+  ///
+  /// - Parameters:
+  ///   - root: The staging folder (not closed here).
+  ///   - name: Its name, for messages.
+  ///   - writtenBytes: How much the expansion wrote.
+  func settle(root: Int32, name: String, writtenBytes: Int64) {
+    guard way == .atTheEnd, settlement == nil else { return }
+    let unwritten = unwrittenBytes() ?? .max
+    let limit = writtenBytes.addingReportingOverflow(Self.otherDataLimit)
+    if !limit.overflow && unwritten <= limit.partialValue {
+      fileSystemDescriptor = dup(root)
+      if fileSystemDescriptor >= 0 {
+        fileSystemName = name
+        settlement = .fileSystem
+        return
+      }
+    }
+    settlement = .eachFile
+    flushFiles(inFolder: root, path: "")
+  }
+
+  /// Flushes a file (`fdatasync`) or a folder (`fsync`) now, on the flusher's threads,
+  /// then closes the descriptor.
   ///
   /// Waits while ``pendingLimit`` descriptors are queued.
   ///
@@ -42,9 +145,11 @@ final class FileFlusher: @unchecked Sendable {
   ///   - isFolder: Whether it is a folder (its entries, not its data, are flushed).
   ///   - name: What it is, for messages (`'pages/a.txt'`).
   func flushAndClose(_ descriptor: Int32, isFolder: Bool = false, name: String) {
-    lock.withLock {
+    let pool = lock.withLock {
       while pending >= Self.pendingLimit { lock.wait() }
       pending += 1
+      if self.pool == nil { self.pool = WorkerPool(threads: Self.concurrency) { () } }
+      return self.pool!
     }
     if !isFolder { LinuxCalls.startWriteback(descriptor) }
     pool.submit { [self] _ in
@@ -54,11 +159,13 @@ final class FileFlusher: @unchecked Sendable {
       let code = errno
       close(descriptor)
       lock.withLock {
-        if status != 0 && failure == nil {
-          failure = PackagingError(
-            .destinationWriteFailed, "cannot flush \(name) to disk", cause: SystemError(errno: code)
-          )
+        if status != 0 {
+          record(
+            PackagingError(
+              .destinationWriteFailed, "cannot flush \(name) to disk",
+              cause: SystemError(errno: code)))
         }
+        flushedCount += 1
         pending -= 1
         lock.broadcast()
       }
@@ -78,21 +185,35 @@ final class FileFlusher: @unchecked Sendable {
     guard descriptor >= 0 else {
       let code = errno
       lock.withLock {
-        if failure == nil {
-          failure = PackagingError(
+        record(
+          PackagingError(
             .destinationWriteFailed, "cannot flush \(name) to disk", cause: SystemError(errno: code)
-          )
-        }
+          ))
       }
       return
     }
     flushAndClose(descriptor, isFolder: true, name: name)
   }
 
-  /// Waits until everything handed over is flushed and closed.
+  /// Waits until everything handed over is flushed and closed, after the one `syncfs`
+  /// when that is how the end was settled.
   ///
   /// - Throws: ``PackagingError`` (`destination-write-failed`) for the first flush that failed.
   func waitForAll() throws {
+    if fileSystemDescriptor >= 0 {
+      let status = SystemCall.retryingInterrupts { LinuxCalls.syncFileSystem(fileSystemDescriptor) }
+      let code = errno
+      close(fileSystemDescriptor)
+      fileSystemDescriptor = -1
+      if status != 0 {
+        lock.withLock {
+          record(
+            PackagingError(
+              .destinationWriteFailed, "cannot flush \(fileSystemName) to disk",
+              cause: SystemError(errno: code)))
+        }
+      }
+    }
     try lock.withLock {
       while pending > 0 { lock.wait() }
       if let failure { throw failure }
@@ -103,6 +224,63 @@ final class FileFlusher: @unchecked Sendable {
   func abandon() {
     guard !closed else { return }
     closed = true
-    pool.close()
+    lock.withLock { pool }?.close()
+  }
+
+  /// Keeps the first failure; called with the lock held.
+  private func record(_ error: PackagingError) {
+    if failure == nil { failure = error }
+  }
+
+  /// Hands every regular file below a folder to ``flushAndClose(_:isFolder:name:)``:
+  /// the folders are still owner-only (their modes come later), so every one opens.
+  private func flushFiles(inFolder folder: Int32, path: String) {
+    // Names as the file system holds them (bytes, NUL-terminated): a name that is not
+    // valid UTF-8 is opened as it is, and only spelled for messages.
+    var folders: [(name: [CChar], path: String)] = []
+    do {
+      try FolderListing.forEachNameInPlace(inFolder: folder) { raw in
+        let name = raw.map { CChar(bitPattern: $0) } + [0]
+        let display = String(decoding: raw, as: UTF8.self)
+        let entryPath = path.isEmpty ? display : path + "/" + display
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+          fail("cannot flush '\(entryPath)' to disk", errno: errno)
+          return true
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          folders.append((name, entryPath))
+        // A file its owner cannot read was flushed when it was written.
+        case S_IFREG where info.st_mode & S_IRUSR != 0:
+          let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+          if descriptor >= 0 {
+            flushAndClose(descriptor, name: "'\(entryPath)'")
+          } else {
+            fail("cannot flush '\(entryPath)' to disk", errno: errno)
+          }
+        default:
+          break
+        }
+        return true
+      }
+    } catch {
+      fail("cannot flush '\(path.isEmpty ? "." : path)' to disk", errno: error.errno)
+    }
+    for (name, entryPath) in folders {
+      let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        fail("cannot flush '\(entryPath)' to disk", errno: errno)
+        continue
+      }
+      flushFiles(inFolder: descriptor, path: entryPath)
+      close(descriptor)
+    }
+  }
+
+  private func fail(_ message: String, errno code: Int32) {
+    lock.withLock {
+      record(PackagingError(.destinationWriteFailed, message, cause: SystemError(errno: code)))
+    }
   }
 }
