@@ -58,4 +58,35 @@ import Testing
       #expect(messages.count == 1, "\(messages)")
     }
   }
+
+  @Test func filesOfEverySizeAroundABufferAreWrittenWhole() async throws {
+    try await withTemporaryDirectory("tar-overlap-sizes") { folder in
+      // Small files share a buffer; a piece that does not fit what is left starts the
+      // next; pieces of a whole buffer and past it; more buffers than there are.
+      let size = ByteSourceChunk.size
+      let sizes = [
+        0, 1, 100, size / 2, size / 2 + 1, size - 1, size, size + 1, 3, 2 * size + 7, 7_000,
+        size / 3, size / 3, size / 3, size / 3,
+      ]
+      var files: [String: Data] = [:]
+      for (index, count) in sizes.enumerated() {
+        files["f/\(index)-\(count).bin"] = PackTestTrees.randomBytes(count, seed: UInt64(index + 1))
+      }
+      for index in 0..<(StagingWriter.chunkCount * 3) {
+        files["g/\(index).txt"] = PackTestTrees.text(size / 5 + index)
+      }
+      let tree = try PackTestTrees.make(folder.appendingPathComponent("Sizes.pkg"), files: files)
+      let archive = folder.appendingPathComponent("sizes.tar")
+      _ = try await Packer.pack(tree, to: archive, options: PackOptions(format: .tar))
+      var expected = treeSnapshot(tree)
+      expected["."] = nil
+      let destination = folder.appendingPathComponent("out")
+      let result = try Expander.expandSynchronously(
+        archive, into: destination, policy: ExpansionPolicy(flushesBeforeCommit: false, jobs: 2))
+      #expect(result.fileCount == files.count)
+      var written = treeSnapshot(destination)
+      written["."] = nil
+      #expect(written == expected)
+    }
+  }
 }
