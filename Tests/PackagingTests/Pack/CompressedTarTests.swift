@@ -70,7 +70,7 @@ import Testing
     }
   }
 
-  /// Several of zstd's jobs (2 MiB each) in one frame with zstd's checksum: a flipped byte
+  /// Several of zstd's jobs (512 KiB each) in one frame with zstd's checksum: a flipped byte
   /// is caught by `zstd -t`, and bsdtar and GNU tar read the archive.
   @Test func zstdIsOneCheckedFrameThatZstdBsdtarAndGnuTarRead() async throws {
     try await withTemporaryDirectory("tar-zstd") { folder in

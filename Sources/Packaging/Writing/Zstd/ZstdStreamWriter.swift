@@ -6,9 +6,9 @@ import FolioSystem
 /// Always with one worker or more, never zstd's single-threaded mode: the
 /// worker mode's bytes are the same whatever the number of workers, so the
 /// archive is the same for every `--jobs`. The frame carries zstd's content
-/// checksum, as zstd's own tool writes it. Memory: about three jobs' input
-/// and output per worker, and the level's match tables (6–8 MiB a worker at
-/// the default level 3).
+/// checksum, as zstd's own tool writes it. Memory: a ring of the input four
+/// jobs long (plus a job a worker past one), an output buffer a job in flight,
+/// and each worker's match tables (about 1 MiB at the default level 3).
 final class ZstdStreamWriter: CompressedOutput {
   /// The bytes one worker compresses at a time.
   ///
@@ -17,8 +17,15 @@ final class ZstdStreamWriter: CompressedOutput {
   /// filter, which offers no job size. Packing the benchmark's 20,000 pages (108 MB of
   /// tar, level 3, two jobs, three runs, medians): zstd's default 76 MiB peak, 0.65 s;
   /// 8 MiB jobs 75 MiB, 0.70 s; 4 MiB 53 MiB, 0.65 s; 2 MiB 42 MiB, 0.68 s and 0.04%
-  /// larger; 1 MiB 36 MiB but 0.76 s. Two is where memory halves for a few percent.
-  static let jobSize = 2 << 20
+  /// larger; 1 MiB 36 MiB but 0.76 s. Two was where memory halved for a few percent.
+  ///
+  /// Measured again once the command no longer linked all of Foundation (2026-12-02;
+  /// the same pack written to tmpfs, five alternating runs, medians): 2 MiB jobs peaked at
+  /// 26.2 MiB with one job and 31.4 with two, 0.49 and 0.57 s; 512 KiB, zstd's smallest,
+  /// at 19.9 and 23.0 MiB, 0.53 and 0.56 s, 0.29% larger (still 1% smaller than bsdtar
+  /// `--zstd`). zstd keeps a ring of the input four jobs long and an output buffer a job
+  /// each, so the job size is most of its memory; the time was the same, so the smallest.
+  static let jobSize = 512 << 10
 
   /// How much of the input before a job its worker reads as a dictionary: the window
   /// shifted right by 9 minus this (zstd's `overlapLog`, 1–9).
