@@ -396,10 +396,12 @@ struct ExpansionLedger {
       throw PackagingError(
         .backslashInName, "entry \(name.display) uses '\\' in its name (a Windows separator)")
     }
-    if bytes.count > policy.maxNameLength {
+    // The path table's own limit (16 MiB) holds whatever a policy allows.
+    let longest = min(policy.maxNameLength, PathTable.longestPath)
+    if bytes.count > longest {
       throw PackagingError(
         .nameTooLong,
-        "entry \(name.display) has a name of \(bytes.count) bytes, more than the limit of \(policy.maxNameLength)"
+        "entry \(name.display) has a name of \(bytes.count) bytes, more than the limit of \(longest)"
       )
     }
     guard let text = name.string else {

@@ -43,9 +43,11 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// Whether the expanded tree is flushed to disk before it is renamed into place.
   ///
   /// The default is `true`: after a crash the destination holds either the old
-  /// tree or the whole new one, never empty files. Only what the expansion
-  /// wrote is flushed (each file, in parallel as it is written, then each
-  /// folder), never the rest of the file system.
+  /// tree or the whole new one, never empty files. When the machine holds
+  /// little unwritten data besides the expansion's own (64 MiB more at most),
+  /// the file system is flushed once at the end (`syncfs`), that little
+  /// included; otherwise only what the expansion wrote is flushed (each file,
+  /// in parallel, then each folder), so other programs' data is not waited for.
   public var flushesBeforeCommit: Bool
   /// Which entries are expanded (default: all); the others are read, so
   /// checksums are still verified, but not written.

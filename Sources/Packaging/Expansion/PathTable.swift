@@ -9,13 +9,34 @@
 ///
 /// A value with copy-on-write storage, as the dictionary it replaces.
 struct PathTable {
+  /// The longest path a table takes, in bytes (16 MiB less one): the ledger refuses longer
+  /// names whatever its policy allows.
+  static let longestPath = (1 << lengthBits) - 1
+  /// The most bytes all paths together may take (1 TiB), far past any memory.
+  static let largestArena = 1 << offsetBits
+
+  private static let offsetBits = 40
+  private static let lengthBits = 24
+
   /// One path's place in the arena, its hash and what is at it.
   private struct Slot {
-    var offset: UInt32
-    var length: UInt32
+    /// The path's offset in the arena (the low 40 bits) and its length (the high 24): a
+    /// 32-bit offset would have ended the arena at 4 GiB, which a policy raising both the
+    /// entry limit and the name limit could pass.
+    var place: UInt64
     var hash: UInt32
     /// 0: empty; otherwise ``ExpansionLedger/Node`` as ``PathTable/encode(_:replacing:)`` writes it.
     var value: UInt32
+
+    init(offset: Int, length: Int, hash: UInt32, value: UInt32) {
+      precondition(offset < PathTable.largestArena && length <= PathTable.longestPath)
+      place = UInt64(offset) | UInt64(length) << PathTable.offsetBits
+      self.hash = hash
+      self.value = value
+    }
+
+    var offset: Int { Int(truncatingIfNeeded: place & (1 << PathTable.offsetBits - 1)) }
+    var length: Int { Int(truncatingIfNeeded: place >> PathTable.offsetBits) }
 
     static let empty = Slot(offset: 0, length: 0, hash: 0, value: 0)
   }
@@ -56,6 +77,9 @@ struct PathTable {
   /// How many bytes the recorded paths take.
   var byteCount: Int { storage.arena.count }
 
+  /// The bytes a slot takes (16, what the table's memory figures assume).
+  static var slotByteCount: Int { MemoryLayout<Slot>.stride }
+
   /// How many paths are recorded.
   var count: Int { storage.count }
 
@@ -95,8 +119,7 @@ struct PathTable {
       }
       let offset = storage.arena.append(bytes)
       storage.slots[index] = Slot(
-        offset: UInt32(offset), length: UInt32(bytes.count), hash: hash,
-        value: encode(node, replacing: 0))
+        offset: offset, length: bytes.count, hash: hash, value: encode(node, replacing: 0))
       storage.count += 1
     }
   }
@@ -106,7 +129,7 @@ struct PathTable {
   /// - Parameter body: Receives a path's bytes (valid during the call only).
   func forEachPath(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
     for slot in storage.slots where slot.value != 0 {
-      if !body(storage.arena.bytes(at: Int(slot.offset), length: Int(slot.length))) { return }
+      if !body(storage.arena.bytes(at: slot.offset, length: slot.length)) { return }
     }
   }
 
@@ -118,8 +141,8 @@ struct PathTable {
     while true {
       let slot = storage.slots[index]
       if slot.value == 0 { return (index, false) }
-      if slot.hash == hash, Int(slot.length) == bytes.count,
-        storage.arena.bytes(at: Int(slot.offset), length: bytes.count).elementsEqual(bytes)
+      if slot.hash == hash, slot.length == bytes.count,
+        storage.arena.bytes(at: slot.offset, length: bytes.count).elementsEqual(bytes)
       {
         return (index, true)
       }

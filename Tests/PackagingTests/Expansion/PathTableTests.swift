@@ -60,4 +60,31 @@ import Testing
     }
     #expect(visits == 3)
   }
+
+  @Test func aSlotHoldsAnOffsetPastFourGibibytesInSixteenBytes() {
+    #expect(PathTable.slotByteCount == 16)
+    #expect(PathTable.largestArena == 1 << 40)
+    #expect(PathTable.longestPath == (1 << 24) - 1)
+  }
+
+  @Test func theLongestPathIsRecordedAndFound() {
+    var table = PathTable()
+    let long = [UInt8](repeating: UInt8(ascii: "a"), count: PathTable.longestPath)
+    table.set(.file, at: bytes("short"))
+    table.set(.directory(explicit: true), at: long)
+    #expect(table[long] == .directory(explicit: true))
+    #expect(table[bytes("short")] == .file)
+    #expect(table.byteCount == PathTable.longestPath + 5)
+  }
+
+  @Test func aNameLongerThanTheTableTakesIsRefusedWhateverThePolicyAllows() throws {
+    var policy = ExpansionPolicy()
+    policy.maxNameLength = .max
+    let name = EntryName(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: PathTable.longestPath + 1))
+    let error = #expect(throws: PackagingError.self) {
+      _ = try ExpansionLedger.relativePath(of: name, policy: policy)
+    }
+    #expect(error?.code == .nameTooLong)
+    #expect(error?.message.contains("more than the limit of 16777215") == true)
+  }
 }
