@@ -80,7 +80,8 @@ import Testing
   @Test func aNameLongerThanTheTableTakesIsRefusedWhateverThePolicyAllows() throws {
     var policy = ExpansionPolicy()
     policy.maxNameLength = .max
-    let name = EntryName(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: PathTable.longestPath + 1))
+    let name = EntryName(
+      bytes: [UInt8](repeating: UInt8(ascii: "a"), count: PathTable.longestPath + 1))
     let error = #expect(throws: PackagingError.self) {
       _ = try ExpansionLedger.relativePath(of: name, policy: policy)
     }

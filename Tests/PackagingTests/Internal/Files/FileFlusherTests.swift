@@ -46,9 +46,15 @@ import Testing
   }
 
   static func expectTree(_ destination: URL) throws {
-    #expect(try String(contentsOf: destination.appendingPathComponent("pages/a.txt"), encoding: .utf8) == "alpha")
-    #expect(try String(contentsOf: destination.appendingPathComponent("pages/b.txt"), encoding: .utf8) == "beta")
-    #expect(try String(contentsOf: destination.appendingPathComponent("top.txt"), encoding: .utf8) == "top")
+    #expect(
+      try String(contentsOf: destination.appendingPathComponent("pages/a.txt"), encoding: .utf8)
+        == "alpha")
+    #expect(
+      try String(contentsOf: destination.appendingPathComponent("pages/b.txt"), encoding: .utf8)
+        == "beta")
+    #expect(
+      try String(contentsOf: destination.appendingPathComponent("top.txt"), encoding: .utf8)
+        == "top")
     let locked = try FileManager.default.attributesOfItem(
       atPath: destination.appendingPathComponent("locked.txt").path)
     #expect((locked[.posixPermissions] as? Int) == 0)
