@@ -143,11 +143,14 @@ fi
 
 if [ "$only" = all ] || [ "$only" = expand ]; then
   # Archives bsdtar wrote. folio's default flushes what it wrote to disk before its
-  # rename, which no peer does; --no-sync is the same work without that flush.
+  # rename, which no peer does; --no-sync is the same work without that flush. Run it
+  # five minutes or more after anything removed many files (a previous run's own
+  # clean-up included), for the reason below.
   # Fresh destinations: every expansion writes a folder of its own (@OUT@), and the
   # expanded pages stay until the end of the run. Removing the last run's 20,000 files
-  # just before the next run made every expansion of pages measure ext4 instead: for a
-  # minute or more after a delete, ext4's inode allocator skips the inodes just freed
+  # just before the next run made every expansion of pages measure ext4 instead: on an
+  # ext4 without a journal (this project's test machine: no /proc/fs/jbd2), for one to
+  # five minutes after a delete, the inode allocator skips the inodes just freed
   # (recently_deleted), scanning past thousands of them for every file created. `perf`
   # put 54% of such a run's samples there, and the same expansion took 1 s or 10 s
   # depending on what the previous run deleted. Kept, the pages take about 130 MB and

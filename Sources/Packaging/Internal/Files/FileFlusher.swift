@@ -11,9 +11,10 @@ import Glibc
 ///   ``UnwrittenData``). Files are only closed as they are written; at the end one call
 ///   writes them all, in the large merged requests the kernel's own writeback makes. Of
 ///   20,000 small files, flushing each cost 1.7 s more than not flushing, where
-///   `syncfs` cost 0.2–0.4 s: on ext4 every `fdatasync` of a file whose journal
-///   transaction was already committed still flushes the disk's cache, and each file's
-///   writeback is a request of its own (a virtio notification each, in a VM).
+///   `syncfs` cost 0.2–0.4 s: each file's writeback is a request of its own (a virtio
+///   notification each, in a VM), and every `fdatasync` flushes the disk's cache (on the
+///   test machine's ext4, which has no journal, after writing the file's inode block; with
+///   a journal, still, once the file's transaction was committed by an earlier one).
 /// - **Each file**, when other processes have more unwritten data than that at the
 ///   start (each file is flushed as soon as it is written, on ``concurrency`` threads:
 ///   concurrent flushes share the journal's commits, where one after another waits for a
