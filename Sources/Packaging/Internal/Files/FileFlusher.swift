@@ -4,7 +4,7 @@ import Glibc
 /// Makes the files and folders an expansion wrote durable before the move, without
 /// waiting long for other processes' data.
 ///
-/// Two ways, chosen by measurement (docs/PERFORMANCE.md, "Durable expansions"):
+/// Two ways, chosen by measurement (docs/PERFORMANCE.md, "2026-12-02 midday"):
 ///
 /// - **The file system at once** (`syncfs`), when the machine holds little unwritten
 ///   data besides the expansion's own (at most ``otherDataLimit``, from
