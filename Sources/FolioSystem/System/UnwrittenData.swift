@@ -11,22 +11,11 @@ package enum UnwrittenData {
   /// - Returns: The sum of `Dirty` and `Writeback`, or `nil` when `/proc/meminfo`
   ///   cannot be read or holds neither.
   package static func bytes() -> Int64? {
-    let descriptor = SystemCall.retryingInterrupts { open("/proc/meminfo", O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    // /proc/meminfo is about 1.5 KiB; its counters come first.
-    var buffer = [UInt8](repeating: 0, count: 8192)
-    var count = 0
-    while count < buffer.count {
-      let read = buffer.withUnsafeMutableBytes { bytes in
-        SystemCall.retryingInterrupts {
-          Glibc.read(descriptor, bytes.baseAddress! + count, bytes.count - count)
-        }
-      }
-      if read <= 0 { break }
-      count += read
+    // /proc/meminfo is about 1.5 KiB.
+    guard let text = try? FileContents.read(atPath: "/proc/meminfo", limit: 64 << 10) else {
+      return nil
     }
-    return bytes(inMeminfo: buffer[..<count])
+    return bytes(inMeminfo: text)
   }
 
   /// The sum of `Dirty` and `Writeback` in `/proc/meminfo`'s text.
