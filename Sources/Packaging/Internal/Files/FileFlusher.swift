@@ -186,22 +186,12 @@ final class FileFlusher: @unchecked Sendable {
     let descriptor = SystemCall.retryingInterrupts {
       open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
-    var status: Int32 = -1
-    if descriptor >= 0 {
-      status = SystemCall.retryingInterrupts { fsync(descriptor) }
-    }
+    guard descriptor >= 0 else { return fail("cannot flush \(name) to disk", errno: errno) }
+    let status = SystemCall.retryingInterrupts { fsync(descriptor) }
     let code = errno
-    if descriptor >= 0 { close(descriptor) }
-    lock.withLock {
-      if status != 0 {
-        record(
-          PackagingError(
-            .destinationWriteFailed, "cannot flush \(name) to disk", cause: SystemError(errno: code)
-          ))
-      } else {
-        flushedCount += 1
-      }
-    }
+    close(descriptor)
+    guard status == 0 else { return fail("cannot flush \(name) to disk", errno: code) }
+    lock.withLock { flushedCount += 1 }
   }
 
   /// Waits until everything handed over is flushed and closed, after the one `syncfs`
@@ -214,14 +204,7 @@ final class FileFlusher: @unchecked Sendable {
       let code = errno
       close(fileSystemDescriptor)
       fileSystemDescriptor = -1
-      if status != 0 {
-        lock.withLock {
-          record(
-            PackagingError(
-              .destinationWriteFailed, "cannot flush \(fileSystemName) to disk",
-              cause: SystemError(errno: code)))
-        }
-      }
+      if status != 0 { fail("cannot flush \(fileSystemName) to disk", errno: code) }
     }
     try lock.withLock {
       while pending > 0 { lock.wait() }
