@@ -37,8 +37,9 @@ struct ExpansionLedger {
   let policy: ExpansionPolicy
   private(set) var nodes: PathTable
   private var foldedSpellings = FoldedSpellingHashes()
-  /// Whether the names were judged for collisions by an earlier ledger (see ``init``).
-  private let collisionsChecked: Bool
+  /// Whether this ledger judges names that differ only by case or normalisation: not when
+  /// the policy allows them, nor when an earlier ledger judged them (see ``init``).
+  private let judgesCollisions: Bool
   private(set) var symbolicLinks: [(path: RelativePath, target: [UInt8], name: EntryName)] = []
   private(set) var entryCount = 0
   private var topLevelNames: Set<PathKey> = []
@@ -72,9 +73,9 @@ struct ExpansionLedger {
     collisionsChecked: Bool = false
   ) {
     self.policy = policy
-    self.collisionsChecked = collisionsChecked
+    judgesCollisions = !collisionsChecked && !policy.allowsNameCollisions
     nodes = PathTable(reservingPaths: paths, bytes: pathBytes)
-    if !collisionsChecked && !policy.allowsNameCollisions {
+    if judgesCollisions {
       foldedSpellings = FoldedSpellingHashes(expectedCount: paths)
     }
   }
@@ -331,7 +332,7 @@ struct ExpansionLedger {
   /// spelling is looked for among the recorded paths, so a hash collision
   /// is never reported as a name collision.
   private mutating func recordFolded(_ path: [UInt8], entry: EntryName) throws {
-    guard !policy.allowsNameCollisions && !collisionsChecked else { return }
+    guard judgesCollisions else { return }
     let folded = Self.folded(path)
     guard foldedSpellings.record(path, folded: folded) else { return }
     var spelling: [UInt8]?
