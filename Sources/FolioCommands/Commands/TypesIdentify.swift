@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 import UniformTypes
 
@@ -120,9 +121,7 @@ extension FolioCommand.Types {
         }
       }
       if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        text = String(decoding: try encoder.encode(records), as: UTF8.self) + "\n"
+        text = String(decoding: try JSONText.encode(records), as: UTF8.self) + "\n"
       }
       context.standardOutput.write(text)
       return status

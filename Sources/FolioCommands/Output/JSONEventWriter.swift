@@ -1,3 +1,4 @@
+import FolioSystem
 import Packaging
 import Synchronization
 
@@ -127,8 +128,8 @@ final class JSONEventWriter: Sendable {
     }
   }
 
-  /// A JSON string literal, control characters escaped.
-  static func quote(_ text: String) -> String { ProgressDisplay.quote(text) }
+  /// A JSON string literal, escaped as every JSON output of Folio escapes it.
+  static func quote(_ text: String) -> String { JSONText.quote(text) }
 }
 
 extension JSONEventWriter {

@@ -282,24 +282,6 @@ public struct ProgressDisplay: Sendable {
     ]
   }
 
-  /// A JSON string literal, with control characters escaped.
-  static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let control where control.value < 0x20 || control.value == 0x7F:
-        out += "\\u" + control.value.digits(4, radix: 16, uppercase: false)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-
   static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     return (Double(seconds) + Double(attoseconds) / 1e18).fractionDigits(3)

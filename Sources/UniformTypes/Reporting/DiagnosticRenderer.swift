@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 public import PropertyLists
 
@@ -180,9 +181,7 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   static func encode<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else { return "{}\n" }
+    guard let data = try? JSONText.encode(value) else { return "{}\n" }
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 }

@@ -380,13 +380,12 @@ let exampleMIMEInfo = mimeInfo(
     #expect(depth == MIMEDatabaseLimits.default.maximumMatchDepth)
   }
 
-  @Test func theSystemDatabaseLoadsWithoutAProblem() throws {
-    let system = URL(fileURLWithPath: "/usr/share/mime")
-    guard FileManager.default.fileExists(atPath: system.appendingPathComponent("packages").path)
-    else {
-      print("shared-mime-info is not installed (scripts/bootstrap.sh installs it); skipped")
-      return
-    }
+  @Test(
+    .enabled(
+      if: SharedMIMEInfo.isInstalled, "shared-mime-info is not installed (bootstrap.sh installs it)"
+    ))
+  func theSystemDatabaseLoadsWithoutAProblem() throws {
+    let system = SharedMIMEInfo.root
     let database = MIMEDatabase.load(mimeDirectories: [system])
     #expect(database.diagnostics.isEmpty, "\(database.diagnostics.prefix(5))")
     #expect(database.types.count > 700)

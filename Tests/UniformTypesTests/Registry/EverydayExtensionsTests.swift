@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 import UniformTypes
 
@@ -24,13 +25,12 @@ import UniformTypes
     }
   }
 
-  @Test func withTheDesktopDatabaseEveryOneResolves() {
-    let system = URL(fileURLWithPath: "/usr/share/mime")
-    guard FileManager.default.fileExists(atPath: system.appendingPathComponent("packages").path)
-    else {
-      print("shared-mime-info is not installed (scripts/bootstrap.sh installs it); skipped")
-      return
-    }
+  @Test(
+    .enabled(
+      if: SharedMIMEInfo.isInstalled, "shared-mime-info is not installed (bootstrap.sh installs it)"
+    ))
+  func withTheDesktopDatabaseEveryOneResolves() {
+    let system = SharedMIMEInfo.root
     var builder = TypeRegistryBuilder()
     builder.add(MIMEDatabase.load(mimeDirectories: [system], languages: []))
     let registry = builder.build()

@@ -56,22 +56,6 @@ enum JSONPropertyListWriter {
   }
 
   private static func appendString(_ string: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-      case UInt8(ascii: "/"): output.append(contentsOf: "\\/".utf8)
-      case 0x0A: output.append(contentsOf: "\\n".utf8)
-      case 0x0D: output.append(contentsOf: "\\r".utf8)
-      case 0x09: output.append(contentsOf: "\\t".utf8)
-      case 0x08: output.append(contentsOf: "\\b".utf8)
-      case 0x0C: output.append(contentsOf: "\\f".utf8)
-      case 0x00..<0x20:
-        output.append(contentsOf: ("\\u" + byte.digits(4, radix: 16, uppercase: false)).utf8)
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
+    JSONText.appendQuoted(string, to: &output, escapingSolidus: true)
   }
 }

@@ -1,3 +1,4 @@
+import FolioSystem
 public import FoundationEssentials
 import PropertyLists
 
@@ -70,9 +71,7 @@ public struct ValidationBaseline: Sendable, Hashable {
 
   /// The baseline as a JSON document (`{"version":1,"findings":[…]}`), one finding a line.
   public func data() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(File(version: 1, findings: findings))) ?? Data()
+    let data = (try? JSONText.encode(File(version: 1, findings: findings))) ?? Data()
     return data + Data("\n".utf8)
   }
 
