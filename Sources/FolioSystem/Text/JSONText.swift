@@ -71,8 +71,10 @@ package enum JSONText {
     return escapingRawSeparators(in: try encoder.encode(value))
   }
 
-  /// `json` with every raw DEL, U+2028 and U+2029 written as an escape. Those can appear only
-  /// inside strings of valid JSON, so replacing them keeps the document's meaning.
+  /// Escapes every raw DEL, U+2028 and U+2029 in a JSON document.
+  ///
+  /// Those can appear only inside strings of valid JSON, so replacing them keeps the
+  /// document's meaning.
   package static func escapingRawSeparators(in json: Data) -> Data {
     let bytes = [UInt8](json)
     var output: [UInt8] = []
