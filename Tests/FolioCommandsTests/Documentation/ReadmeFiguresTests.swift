@@ -4,11 +4,15 @@ import Testing
 
 @testable import FolioCommands
 
-/// The README's figures and command lines agree with the program.
+/// The figures and command lines of the README and the guide (docs/GUIDE.md) agree with the
+/// program.
 @Suite struct ReadmeFiguresTests {
+  /// The README and the guide, one after the other.
   private var readme: String {
     get throws {
-      try String(contentsOf: ProjectPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+      try ["README.md", "docs/GUIDE.md"].map {
+        try String(contentsOf: ProjectPaths.root.appendingPathComponent($0), encoding: .utf8)
+      }.joined(separator: "\n")
     }
   }
 
@@ -33,7 +37,7 @@ import Testing
     guard
       let range = text.range(of: #"compiled in \(([0-9,]+) of them"#, options: .regularExpression)
     else {
-      Issue.record("the README no longer says how many system types are compiled in")
+      Issue.record("neither the README nor the guide says how many system types are compiled in")
       return
     }
     let figure = text[range].filter(\.isNumber)
