@@ -24,7 +24,8 @@ enum SharedOptions {
   /// `--include GLOB`, repeatable: only entries matching one of them.
   static let include = Option.repeating(
     "include", valueName: "GLOB",
-    help: "Only entries matching GLOB (.gitignore rules: *, ?, [a-z], ** across folders); may repeat.")
+    help:
+      "Only entries matching GLOB (.gitignore rules: *, ?, [a-z], ** across folders); may repeat.")
 
   /// `--exclude GLOB`, repeatable: leave matching entries out.
   static let exclude = Option.repeating(
