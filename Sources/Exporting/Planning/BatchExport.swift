@@ -1,3 +1,4 @@
+import FolioSystem
 public import FoundationEssentials
 public import Packaging
 
@@ -36,10 +37,11 @@ public struct BatchExport: Sendable {
   /// Creates a batch runner.
   ///
   /// - Parameters:
-  ///   - concurrency: How many exports run at once (at least 1).
+  ///   - concurrency: How many exports run at once (at least 1); `nil`, the processors this
+  ///     process may use (its CPU affinity), as packing and expanding choose their jobs.
   ///   - lockOptions: How each export waits for a writer's lock on a package input.
-  public init(concurrency: Int, lockOptions: LockOptions = .default) {
-    self.concurrency = max(1, concurrency)
+  public init(concurrency: Int? = nil, lockOptions: LockOptions = .default) {
+    self.concurrency = max(1, concurrency ?? ProcessorCount.available)
     self.lockOptions = lockOptions
   }
 

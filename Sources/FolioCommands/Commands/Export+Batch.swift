@@ -48,7 +48,7 @@ extension Export {
       mode: mode, sink: context.standardError, verb: "Exporting", events: events,
       command: ["folio", "export"])
     let batch = BatchExport(
-      concurrency: jobs,
+      concurrency: try SharedOptions.resolvedJobs(jobs, environment: context.environment),
       lockOptions: LockWaitNotice.options(
         timeout: nil, quiet: quiet, standardError: context.standardError, events: events))
     let plannedTasks = tasks.map(\.1)

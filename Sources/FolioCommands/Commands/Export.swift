@@ -26,7 +26,7 @@ struct Export: ParsableCommand {
       one failure does not stop the others (exit 1 if any failed).
       """,
     options: [
-      to, output, SharedOptions.declarations, from, list, explain, force, jobs,
+      to, output, SharedOptions.declarations, from, list, explain, force, SharedOptions.jobs,
       ProgressOptions.mode, ProgressOptions.quiet,
     ],
     arguments: [inputArguments])
@@ -46,9 +46,6 @@ struct Export: ParsableCommand {
     "list", help: "List every type INPUT can be exported to, with the route.")
   static let explain = Option.flag("explain", help: "Print the input's type and each export step.")
   static let force = Option.flag("force", short: "f", help: "Replace existing outputs.")
-  static let jobs = Option.integer(
-    "jobs", short: "j", in: 1...1024,
-    help: "How many inputs to export at once (default: the number of cores).")
   static let inputArguments = Argument.many(
     "INPUT", minimum: 1, help: "The documents to export ('-' for standard input).")
 
@@ -60,7 +57,7 @@ struct Export: ParsableCommand {
   var list: Bool
   var explain: Bool
   var force: Bool
-  var jobs: Int
+  var jobs: Int?
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
 
@@ -73,7 +70,7 @@ struct Export: ParsableCommand {
     list = try arguments[Self.list]
     explain = try arguments[Self.explain]
     force = try arguments[Self.force]
-    jobs = try arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
+    jobs = try arguments[SharedOptions.jobs]
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]
     if list {

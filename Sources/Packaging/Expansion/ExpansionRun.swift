@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 
 /// One expansion's walk over the entries: the rules, the budgets and the writes.

@@ -1,3 +1,4 @@
+import FolioSystem
 public import UniformTypes
 
 /// How an ``ArchiveWriter`` compresses entries and stamps their metadata.

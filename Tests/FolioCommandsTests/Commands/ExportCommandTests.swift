@@ -202,7 +202,8 @@ private func copySample(into folder: URL) throws -> URL {
       #expect(refused.status == 1)
       #expect(
         refused.error
-          == "error: '\(folder.path)/Notebook.html' already exists; use --force to replace it [output-exists]\n")
+          == "error: '\(folder.path)/Notebook.html' already exists; use --force to replace it [output-exists]\n"
+      )
       #expect(
         try String(contentsOf: folder.appendingPathComponent("Notebook.html"), encoding: .utf8)
           == "keep me")
@@ -392,5 +393,41 @@ private func copySample(into folder: URL) throws -> URL {
       ["export", ProjectPaths.sampleNotebook.path, "--to", "no-such-type"], in: folder)
     #expect(result.status == 64)
     #expect(result.errorText.contains("unknown type 'no-such-type'"))
+  }
+}
+
+/// Every command with `--jobs` takes its default from `FOLIO_JOBS` through one rule, so a
+/// bad value is the same usage error for each, and a good one is honoured by batch export too.
+@Suite struct JobsOptionTests {
+  @Test(arguments: [
+    ["pack", "Notebook.examplenotebook"], ["expand", "a.zip"],
+    ["export", "--to", "txt", "a.txt", "b.txt"],
+  ])
+  func aBadFolioJobsIsTheSameUsageErrorForEveryCommand(words: [String]) async throws {
+    try await withTemporaryDirectory("jobs") { folder in
+      let context = makeContext(folder, environment: ["FOLIO_JOBS": "0"])
+      let status = await FolioMain.run(words, context: context)
+      #expect(status == 64)
+      #expect(
+        context.standardError.text.contains("invalid FOLIO_JOBS '0'"),
+        "\(context.standardError.text)")
+    }
+  }
+
+  @Test func batchExportRunsWithTheJobsOfFolioJobs() async throws {
+    try await withTemporaryDirectory("jobs") { folder in
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+      for name in ["a", "b", "c"] {
+        try Data("\(name)\n".utf8).write(to: folder.appendingPathComponent("\(name).txt"))
+      }
+      let result = await folio(
+        ["--to", "public.utf16-plain-text", "a.txt", "b.txt", "c.txt", "-o", "out"], in: folder,
+        environment: ["FOLIO_JOBS": "1"])
+      #expect(result.status == 0, "\(result.error)")
+      let written = try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent("out").path)
+      #expect(written.count == 3, "\(written)")
+    }
   }
 }

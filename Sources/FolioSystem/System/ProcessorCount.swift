@@ -2,14 +2,14 @@ import Glibc
 
 /// How many processors this process may run on: its CPU affinity mask
 /// (`taskset`, a container's cpuset), not the machine's processor count.
-enum ProcessorCount {
+package enum ProcessorCount {
   private typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
 
   /// The processors the process may use, at least 1.
   ///
   /// The corresponding C function is `sched_getaffinity` (found at run time:
   /// Swift's `Glibc` hides it behind `_GNU_SOURCE`); without it, the processors online.
-  static let available: Int = {
+  package static let available: Int = {
     let library = dlopen(nil, RTLD_NOW)
     if let symbol = dlsym(library, "sched_getaffinity") {
       let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
