@@ -185,7 +185,9 @@ extension FolioCommand {
         }
       }
       if !quiet {
-        for path in removed { context.standardOutput.write("removed \(path)\n") }
+        for path in removed {
+          context.standardOutput.write("removed \(PrintedName.escaped(path))\n")
+        }
         var summary = "expanded \(Counted.phrase(result.fileCount, "file"))"
         if result.symbolicLinkCount > 0 {
           summary += ", \(Counted.phrase(result.symbolicLinkCount, "symbolic link"))"
@@ -193,9 +195,10 @@ extension FolioCommand {
         if result.hardLinkCount > 0 {
           summary += ", \(Counted.phrase(result.hardLinkCount, "hard link"))"
         }
-        summary += " (\(ProgressDisplay.bytes(result.byteCount))) into \(result.destination.path)"
+        summary +=
+          " (\(ProgressDisplay.bytes(result.byteCount))) into \(PrintedName.escaped(result.destination.path))"
         if let link = result.destinationLink {
-          summary += " (the folder the symbolic link \(link.path) points to)"
+          summary += " (the folder the symbolic link \(PrintedName.escaped(link.path)) points to)"
         }
         summary += " (\(result.format))"
         if expansionMode == .update && result.replacedExisting {

@@ -95,7 +95,8 @@ extension Export {
         }
         if !quiet {
           context.standardOutput.write(
-            "ok      \(input) -> \(result.output?.path ?? "-") (\(result.type))\n")
+            "ok      \(PrintedName.escaped(input)) -> \(result.output.map { PrintedName.escaped($0.path) } ?? "-") (\(result.type))\n"
+          )
         }
       case .failure(let error):
         failed += 1
@@ -104,7 +105,7 @@ extension Export {
           stream.error(report)
           stream.write("input-finished", [("status", .string("failed"))])
         } else {
-          context.standardError.write("failed  \(input): \(report.line)\n")
+          context.standardError.write("failed  \(PrintedName.escaped(input)): \(report.line)\n")
         }
       case nil:
         break

@@ -64,7 +64,8 @@ extension Export {
       }
       if !quiet, let written = result.output {
         context.standardOutput.write(
-          "exported \(input) (\(item.type)) to \(written.path) (\(result.type))\n")
+          "exported \(PrintedName.escaped(input)) (\(item.type)) to \(PrintedName.escaped(written.path)) (\(result.type))\n"
+        )
       }
       return .success
     }

@@ -179,7 +179,7 @@ struct Pack: ParsableCommand {
     }
     if !quiet {
       context.standardOutput.write(
-        "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))) into \(destination.path) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
+        "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))) into \(PrintedName.escaped(destination.path)) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
       )
     }
     return .success

@@ -40,6 +40,7 @@ public enum ArchiveLister {
     while let entry = try source.nextEntry() {
       count += 1
       try body(entry.info)
+      try source.verifyData(of: entry)
     }
     try source.finish()
     if count == 0 {

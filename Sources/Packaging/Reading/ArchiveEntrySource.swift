@@ -30,11 +30,27 @@ protocol ArchiveEntrySource: AnyObject {
   /// - Throws: ``PackagingError`` naming the entry.
   func readBlock(of name: EntryName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)?
 
+  /// Checks that the current entry's data is all there, without handing it over.
+  ///
+  /// `folio list` reads headers only; without this a tar cut in the middle of an
+  /// entry's data would list as whole.
+  ///
+  /// - Parameter entry: The entry ``nextEntry()`` returned last.
+  /// - Throws: ``PackagingError`` (`corrupt-archive`) naming the entry when its data
+  ///   runs past the end of the input.
+  func verifyData(of entry: SourceEntry) throws
+
   /// Reads what follows the last entry to its end, so every trailer and checksum is
   /// checked.
   ///
   /// - Throws: ``PackagingError`` (`corrupt-archive`) when the rest is damaged.
   func finish() throws
+}
+
+extension ArchiveEntrySource {
+  /// Sources whose formats locate every entry's data before handing it over (zip's
+  /// central directory) have nothing more to check.
+  func verifyData(of entry: SourceEntry) throws {}
 }
 
 /// One entry as a source hands it over.

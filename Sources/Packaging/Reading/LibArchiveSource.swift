@@ -131,6 +131,34 @@ final class LibArchiveSource: ArchiveEntrySource {
     return block
   }
 
+  func verifyData(of entry: SourceEntry) throws {
+    guard handle.isTar, entry.info.kind == .file, let size = entry.info.size, size > 0 else {
+      return
+    }
+    // A file in place: where the data would end says enough, no byte of it read.
+    if layers.isEmpty, let inputSize, !entry.isSparse {
+      let end = handle.consumedPosition + size
+      guard end <= inputSize else {
+        throw PackagingError(
+          .corruptArchive,
+          "'\(name)': the data of entry \(entry.info.name.display) runs past the end of the archive (it needs \(end) bytes, the file has \(inputSize))"
+        )
+      }
+      return
+    }
+    // A pipe or a compressed stream: only reading through finds the end.
+    var end: Int64 = 0
+    while let block = try readBlock(of: entry.info.name) {
+      end = max(end, block.offset + Int64(block.bytes.count))
+    }
+    guard entry.isSparse || end >= size else {
+      throw PackagingError(
+        .corruptArchive,
+        "'\(name)': the data of entry \(entry.info.name.display) runs past the end of the archive (it has \(end) of its \(size) bytes)"
+      )
+    }
+  }
+
   func finish() throws {
     guard let decoded, !layers.isEmpty else { return }
     try corruption(during: "reading the end of the compressed stream") {

@@ -85,55 +85,94 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter path: A `/`-separated relative path (`pages/a.txt`).
   /// - Returns: `true` when the path, or a folder above it, matches.
   public func matches(_ path: String) -> Bool {
+    var steps = 0
+    return matches(path, steps: &steps)
+  }
+
+  /// Matches like ``matches(_:)``, adding to `steps` one per token tried
+  /// against a character, so tests can bound the work without timing it.
+  ///
+  /// The work is at most about pattern length × path length: `**` is walked
+  /// as a set of live pattern positions (an NFA), never by backtracking.
+  func matches(_ path: String, steps: inout Int) -> Bool {
     let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
       Array($0.unicodeScalars)
     }
     guard !parts.isEmpty else { return false }
-    for end in 1...parts.count {
-      let prefix = parts[0..<end]
-      if anchored {
-        if Self.match(components[...], prefix) { return true }
-      } else if let last = prefix.last, Self.matchComponent(components[0][...], last[...]) {
-        return true
+    guard anchored else {
+      return parts.contains { Self.matchComponent(components[0], $0, steps: &steps) }
+    }
+    // live[i]: the components before i have matched the path read so far.
+    var live = [Bool](repeating: false, count: components.count + 1)
+    live[0] = true
+    closeOverDoubleStars(&live)
+    for part in parts {
+      var next = [Bool](repeating: false, count: live.count)
+      for index in components.indices where live[index] {
+        if components[index] == [.anyComponents] {
+          next[index] = true
+        } else if Self.matchComponent(components[index], part, steps: &steps) {
+          next[index + 1] = true
+        }
       }
+      closeOverDoubleStars(&next)
+      // Reaching the end on a prefix means an ancestor (or the path) matched.
+      if next[components.count] { return true }
+      live = next
+      guard live.contains(true) else { return false }
     }
     return false
   }
 
-  private static func match(_ pattern: ArraySlice<[Token]>, _ path: ArraySlice<[Unicode.Scalar]>)
-    -> Bool
-  {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == [.anyComponents] {
-      let rest = pattern.dropFirst()
-      for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
-      return false
+  /// Lets a live `**` also stand for no component at all.
+  private func closeOverDoubleStars(_ live: inout [Bool]) {
+    for index in components.indices where live[index] && components[index] == [.anyComponents] {
+      live[index + 1] = true
     }
-    guard let component = path.first, matchComponent(first[...], component[...]) else {
-      return false
-    }
-    return match(pattern.dropFirst(), path.dropFirst())
   }
 
+  /// Matches one component with the two-pointer star algorithm: on a
+  /// mismatch only the latest `*` is retried one character further, so the
+  /// work is at most tokens × name.
   private static func matchComponent(
-    _ tokens: ArraySlice<Token>, _ name: ArraySlice<Unicode.Scalar>
-  )
-    -> Bool
-  {
-    guard let token = tokens.first else { return name.isEmpty }
+    _ tokens: [Token], _ name: [Unicode.Scalar], steps: inout Int
+  ) -> Bool {
+    var token = 0
+    var char = 0
+    var lastStar: Int?
+    var starChar = 0
+    while char < name.count {
+      steps += 1
+      if token < tokens.count, tokens[token] == .anyRun || tokens[token] == .anyComponents {
+        lastStar = token
+        starChar = char
+        token += 1
+      } else if token < tokens.count, Self.single(tokens[token], matches: name[char]) {
+        token += 1
+        char += 1
+      } else if let star = lastStar {
+        token = star + 1
+        starChar += 1
+        char = starChar
+      } else {
+        return false
+      }
+    }
+    while token < tokens.count, tokens[token] == .anyRun || tokens[token] == .anyComponents {
+      steps += 1
+      token += 1
+    }
+    return token == tokens.count
+  }
+
+  /// Whether a one-character token accepts a character.
+  private static func single(_ token: Token, matches scalar: Unicode.Scalar) -> Bool {
     switch token {
-    case .anyRun, .anyComponents:
-      let rest = tokens.dropFirst()
-      for skip in 0...name.count where matchComponent(rest, name.dropFirst(skip)) { return true }
-      return false
-    case .anyOne:
-      return !name.isEmpty && matchComponent(tokens.dropFirst(), name.dropFirst())
-    case .literal(let scalar):
-      return name.first == scalar && matchComponent(tokens.dropFirst(), name.dropFirst())
+    case .anyRun, .anyComponents: return false
+    case .anyOne: return true
+    case .literal(let literal): return literal == scalar
     case .set(let ranges, let negated):
-      guard let scalar = name.first else { return false }
-      let inside = ranges.contains { $0.contains(scalar.value) }
-      return inside != negated && matchComponent(tokens.dropFirst(), name.dropFirst())
+      return ranges.contains { $0.contains(scalar.value) } != negated
     }
   }
 

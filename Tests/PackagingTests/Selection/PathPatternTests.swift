@@ -80,4 +80,44 @@ import Testing
     #expect(!selection.selects(packagePath: "other/pages/b.txt"))
     #expect(PathSelection.everything.selects(entryName: "anything"))
   }
+
+  @Test func starsAndClassesAgreeWithTheGlobRules() throws {
+    #expect(try matches("*a*b*c", "xaybzc"))
+    #expect(try !matches("*a*b*c", "xaybzcd"))
+    #expect(try matches("a*", "a"))
+    #expect(try matches("*?[0-9]", "x7"))
+    #expect(try !matches("*?[0-9]", "7"))
+    #expect(try matches("**/**/x", "x"))
+    #expect(try matches("a/**/**/b", "a/b"))
+    #expect(try matches("a/**/b/**/c", "a/1/b/2/b/3/c"))
+    #expect(try !matches("a/**/b/**/c", "a/1/b/2/b/3"))
+    #expect(try matches("a/*/c", "a/b/c/d"))
+    #expect(try !matches("a/*/c", "a/c"))
+  }
+
+  /// The worst cases of a backtracking matcher: many `*` (or `**`) that
+  /// almost match a long name (or a deep path) and fail at the very end.
+  @Test(arguments: [
+    (String(repeating: "*a", count: 12) + "b", String(repeating: "a", count: 255)),
+    (String(repeating: "*[a-c]", count: 16) + "?x", String(repeating: "b", count: 255)),
+    ("p/" + String(repeating: "*a", count: 12) + "b", "p/" + String(repeating: "a", count: 255)),
+    (
+      String(repeating: "**/", count: 12) + "b/x",
+      String(repeating: "a/", count: 400) + String(repeating: "b", count: 200)
+    ),
+    (
+      String(repeating: "**/a*a*a*b/", count: 6) + "z",
+      String(repeating: "aaaaaaaaab/", count: 93)
+    ),
+  ])
+  func adversarialPatternsTakeStepsBoundedByPatternTimesName(pattern: String, path: String)
+    throws
+  {
+    let compiled = try PathPattern(pattern)
+    var steps = 0
+    #expect(!compiled.matches(path, steps: &steps))
+    let bound = 2 * (pattern.unicodeScalars.count + 1) * (path.unicodeScalars.count + 1)
+    #expect(steps > 0)
+    #expect(steps <= bound, "\(steps) steps for \(pattern.count) × \(path.count)")
+  }
 }
