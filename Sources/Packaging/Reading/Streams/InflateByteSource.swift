@@ -53,11 +53,14 @@ final class InflateByteSource: ByteSource {
         try startNextMemberOrFinish()
         continue
       }
-      if pending.isEmpty && upstreamEnded {
-        throw PackagingError(.corruptArchive, "\(context): \(truncationMessage)")
-      }
+      // With every compressed byte taken, zlib may still hold output: the rest of a long
+      // match, or an end code already in its bit buffer, when the last call filled the
+      // output. Only a call that makes no progress means the stream was cut short.
       let step = try stream.inflate(
         pending, into: output, operation: "\(context): \(damageMessage)")
+      if pending.isEmpty && upstreamEnded && step.produced == 0 && !step.ended {
+        throw PackagingError(.corruptArchive, "\(context): \(truncationMessage)")
+      }
       pending = UnsafeRawBufferPointer(rebasing: pending[step.consumed...])
       if step.ended {
         memberEnded = true
