@@ -222,6 +222,13 @@ final class ZipArchive: Sendable {
       localOffset <= UInt64(location.directoryStart)
     else { throw entryMalformed("sizes or an offset out of range") }
     let name = effectiveName(raw: rawName, unicode: extras.unicodePath)
+    let (kind, permissions) = kindAndPermissions(
+      host: hostSystem, external: external, name: name.bytes)
+    // A folder's stated size governs no byte written (macOS tools gave `dir/` the size of
+    // its HFS+ record, 68, with no data), so it is neither checked nor kept; its compressed
+    // size still bounds its span, which the overlap and directory checks need.
+    let isFolder = kind == .directory
+    if isFolder { size = 0 }
 
     // The local header: the same name, method, encryption and (unless deferred) sizes.
     let localStart = Int64(localOffset) + location.prefixLength
@@ -272,17 +279,17 @@ final class ZipArchive: Sendable {
     if localFlags & 0x8 == 0 {
       if localCRC != crc { throw mismatch("CRC-32") }
       if localCompressed != compressed { throw mismatch("compressed size") }
-      if localSize != size { throw mismatch("size") }
+      if localSize != size && !isFolder { throw mismatch("size") }
     } else {
       // Sizes deferred to a data descriptor: the local fields are 0 (or already right).
       if localCRC != 0 && localCRC != crc { throw mismatch("CRC-32") }
       if localCompressed != 0 && localCompressed != compressed { throw mismatch("compressed size") }
-      if localSize != 0 && localSize != size { throw mismatch("size") }
+      if localSize != 0 && localSize != size && !isFolder { throw mismatch("size") }
     }
     guard Int64(compressed) <= location.directoryStart - dataOffset else {
       throw malformed("entry \(display) has data running into the central directory")
     }
-    if method == 0 && compressed != size && flags & 0x41 == 0 {
+    if method == 0 && compressed != size && flags & 0x41 == 0 && !isFolder {
       throw entryMalformed("a stored size (\(compressed)) unlike its size (\(size))")
     }
     let dataEnd = dataOffset + Int64(compressed)
@@ -290,8 +297,6 @@ final class ZipArchive: Sendable {
       after: dataEnd, flags: flags, crc: crc, zip64: localExtras.zip64 != nil, locals: locals,
       limit: location.directoryStart, mismatch: mismatch)
 
-    let (kind, permissions) = kindAndPermissions(
-      host: hostSystem, external: external, name: name.bytes)
     let nameStart = names.count
     names.append(contentsOf: name.bytes)
     let time = extras.modificationTime ?? localExtras.modificationTime ?? dosToUnix(dosTime)
@@ -320,8 +325,10 @@ final class ZipArchive: Sendable {
     return EntryName(bytes: raw)
   }
 
-  /// Where an entry's span ends: after its data, and after its data descriptor when the
-  /// sizes were deferred to one that is there. A descriptor with a signature must agree.
+  /// Where an entry's span ends.
+  ///
+  /// After its data, and after its data descriptor when the sizes were deferred to one
+  /// that is there. A descriptor with a signature must agree.
   private static func descriptorEnd(
     after dataEnd: Int64, flags: UInt16, crc: UInt32, zip64: Bool, locals: ArchiveFileWindow,
     limit: Int64, mismatch: (String) -> PackagingError
@@ -338,9 +345,10 @@ final class ZipArchive: Sendable {
     return dataEnd
   }
 
-  /// An entry's kind and permission bits, as libarchive derives them: the Unix mode of a
-  /// Unix (or macOS) host, the DOS attributes of an MS-DOS host, else a plain file; a
-  /// name ending in `/` is a folder. Unlike libarchive, a FIFO stays a FIFO (which the
+  /// An entry's kind and permission bits, as libarchive derives them.
+  ///
+  /// The Unix mode of a Unix (or macOS) host, the DOS attributes of an MS-DOS host, else a
+  /// plain file; a name ending in `/` is a folder. Unlike libarchive, a FIFO stays a FIFO (which the
   /// expansion refuses, as it refuses devices) rather than becoming a file.
   private static func kindAndPermissions(host: UInt8, external: UInt32, name: [UInt8])
     -> (ArchiveEntryInfo.Kind, UInt32)

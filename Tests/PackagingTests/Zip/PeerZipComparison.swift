@@ -41,3 +41,30 @@ func expectExpandsAsBsdtar(
   #expect(!actual.isEmpty, "\(label): nothing was expanded", sourceLocation: sourceLocation)
   return result
 }
+
+/// Python helpers for scripts that write a zip and then change its bytes as other tools
+/// wrote them: `central(path, name, offset, fmt, value)` and `local(...)` overwrite a field
+/// (`offset` from the record's signature, `fmt` a `struct` format) of the named entry's
+/// central-directory record or local header.
+let pythonZipPatching = """
+  import struct, zipfile
+  def records(data):
+      end = data.rfind(b'PK\\x05\\x06')
+      at = struct.unpack_from('<I', data, end + 16)[0]
+      while data[at:at + 4] == b'PK\\x01\\x02':
+          n, e, c = struct.unpack_from('<HHH', data, at + 28)
+          local = struct.unpack_from('<I', data, at + 42)[0]
+          yield at, local, bytes(data[at + 46:at + 46 + n])
+          at += 46 + n + e + c
+  def patch(path, name, offset, fmt, value, in_local):
+      data = bytearray(open(path, 'rb').read())
+      for at, local, stored in records(data):
+          if stored == name.encode():
+              struct.pack_into(fmt, data, (local if in_local else at) + offset, value)
+      open(path, 'wb').write(data)
+  def central(path, name, offset, fmt, value):
+      patch(path, name, offset, fmt, value, False)
+  def local(path, name, offset, fmt, value):
+      patch(path, name, offset, fmt, value, True)
+
+  """
