@@ -22,6 +22,11 @@ extension FolioCommand {
         limits. Setuid, setgid, sticky and group/other write bits are never
         restored. macOS '__MACOSX/' and '._*' entries are skipped.
 
+        Read as unzip and bsdtar read them: in a zip made on MS-DOS or Windows
+        (version made by 0, 11 or 14), '\\' in a name without '/' is the folder
+        separator, with a warning, and the name then meets every rule above; a
+        folder entry's stated size, which carries no data, is ignored.
+
         Nothing appears at DEST unless every entry was written and every checksum
         matched; an existing DEST is untouched unless --force or --update is given.
         DEST is locked (exclusive) while it is written. A zip's files are written
@@ -175,6 +180,13 @@ extension FolioCommand {
         var info = stat()
         return lstat(destination.path + "/" + path, &info) != 0
       }.sorted()
+      for warning in result.warnings {
+        if let events {
+          events.warning(warning.message, code: warning.code)
+        } else if !quiet {
+          standardError.write("folio: warning: \(warning.message) [\(warning.code)]\n")
+        }
+      }
       for skipped in result.skippedEntries {
         if let events {
           events.warning(

@@ -39,6 +39,8 @@ final class ZipArchive: Sendable {
   let location: ZipDirectoryLocation
   /// The decompressors its readers borrow for small DEFLATE entries.
   let decompressors = DeflateDecompressorPool()
+  /// What was read as peers read it (names with Windows separators).
+  let warnings: [ArchiveWarning]
   private let table: [StoredEntry]
   private let names: [UInt8]
 
@@ -90,10 +92,11 @@ final class ZipArchive: Sendable {
     let directory = ArchiveFileWindow(file)
     let locals = ArchiveFileWindow(file)
     var offset = location.directoryStart
+    var windowsNames: (count: Int, first: EntryName?) = (0, nil)
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
-        names: &names)
+        names: &names, windowsNames: &windowsNames)
       table.append(entry)
       offset += length
     }
@@ -105,6 +108,18 @@ final class ZipArchive: Sendable {
     }
     self.table = table
     self.names = names
+    var warnings: [ArchiveWarning] = []
+    if let first = windowsNames.first {
+      // One warning for the archive, as unzip gives: a Windows zip names every entry so.
+      let entries = windowsNames.count == 1 ? "entry" : "\(windowsNames.count) entries"
+      warnings.append(
+        ArchiveWarning(
+          code: "windows-separators",
+          message:
+            "'\(file.name)': \(entries) written on Windows use '\\' as the folder separator, read as '/' (\(first.display))"
+        ))
+    }
+    self.warnings = warnings
     try checkOverlaps()
   }
 
@@ -175,7 +190,8 @@ final class ZipArchive: Sendable {
   /// Reads one central-directory record and its local header, checking both.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
-    location: ZipDirectoryLocation, names: inout [UInt8]
+    location: ZipDirectoryLocation, names: inout [UInt8],
+    windowsNames: inout (count: Int, first: EntryName?)
   ) throws -> (StoredEntry, Int64) {
     let archive = directory.file.name
     func malformed(_ text: String) -> PackagingError {
@@ -221,7 +237,15 @@ final class ZipArchive: Sendable {
     guard let localOffset, compressed <= UInt64(Int64.max), size <= UInt64(Int64.max),
       localOffset <= UInt64(location.directoryStart)
     else { throw entryMalformed("sizes or an offset out of range") }
-    let name = effectiveName(raw: rawName, unicode: extras.unicodePath)
+    // The headers are compared by the names they store; the expansion takes the name as
+    // the writer's system meant it.
+    let storedName = effectiveName(raw: rawName, unicode: extras.unicodePath)
+    var name = storedName
+    if let converted = windowsSeparatorsConverted(storedName, host: hostSystem) {
+      windowsNames.count += 1
+      if windowsNames.first == nil { windowsNames.first = converted }
+      name = converted
+    }
     let (kind, permissions) = kindAndPermissions(
       host: hostSystem, external: external, name: name.bytes)
     // A folder's stated size governs no byte written (macOS tools gave `dir/` the size of
@@ -258,7 +282,7 @@ final class ZipArchive: Sendable {
     if localName != rawName { throw mismatch("name \(EntryName(bytes: localName).display)") }
     let localExtras = try ZipExtraFields(
       localVariable.dropFirst(localNameLength), malformed: entryMalformed)
-    if effectiveName(raw: localName, unicode: localExtras.unicodePath) != name {
+    if effectiveName(raw: localName, unicode: localExtras.unicodePath) != storedName {
       throw mismatch("Unicode path")
     }
     if localMethod != method { throw mismatch("compression method") }
@@ -323,6 +347,21 @@ final class ZipArchive: Sendable {
       return EntryName(bytes: unicode.path)
     }
     return EntryName(bytes: raw)
+  }
+
+  /// A name written on MS-DOS or Windows (host 0 FAT, 11 NTFS, 14 VFAT) with `\` as its only
+  /// separator, with `/` instead, as unzip and bsdtar read it; `nil` for any other name.
+  ///
+  /// A name that has a `/` as well keeps its `\` as a character (bsdtar keeps it so), which
+  /// the expansion refuses; the converted name meets every rule a name meets (`..`, an
+  /// absolute name, a drive letter).
+  private static func windowsSeparatorsConverted(_ name: EntryName, host: UInt8) -> EntryName? {
+    let backslash = UInt8(ascii: "\\")
+    let slash = UInt8(ascii: "/")
+    guard host == 0 || host == 11 || host == 14, name.bytes.contains(backslash),
+      !name.bytes.contains(slash)
+    else { return nil }
+    return EntryName(bytes: name.bytes.map { $0 == backslash ? slash : $0 })
   }
 
   /// Where an entry's span ends.

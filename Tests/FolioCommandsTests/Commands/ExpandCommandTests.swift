@@ -147,4 +147,40 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       #expect(errors.contains("empty"))
     }
   }
+
+  /// A zip made on Windows: `\\` read as `/`, and one warning on standard error (or one
+  /// JSON warning event) naming it; `--quiet` silences it.
+  @Test func windowsSeparatorsAreReadWithAWarning() async throws {
+    try await withTemporaryDirectory("cli-expand-windows") { folder in
+      let script = """
+        import zipfile
+        with zipfile.ZipFile('win.zip', 'w') as z:
+            for name in ('arc\\\\a.txt', 'arc\\\\b.txt'):
+                info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+                info.create_system = 0
+                z.writestr(info, b'x')
+        """
+      let made = try runProcess("python3", ["-c", script], in: folder)
+      try #require(made.status == 0, "\(made.errorText)")
+      let (status, _, errors) = await runFolio(["expand", "win.zip", "-o", "plain"], in: folder)
+      #expect(status == 0, "\(errors)")
+      #expect(errors.hasPrefix("folio: warning: '"), "\(errors)")
+      #expect(
+        errors.contains(
+          #"win.zip': 2 entries written on Windows use '\' as the folder separator, read as '/' ('arc/a.txt') [windows-separators]"#
+        ), "\(errors)")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("plain/b.txt").path))
+      let (jsonStatus, _, events) = await runFolio(
+        ["expand", "win.zip", "-o", "json", "--progress", "json"], in: folder)
+      #expect(jsonStatus == 0, "\(events)")
+      let warnings = events.split(separator: "\n").filter { $0.contains(#""warning""#) }
+      #expect(warnings.count == 1, "\(events)")
+      #expect(warnings.first?.contains(#""code":"windows-separators""#) == true, "\(events)")
+      let (quietStatus, _, quietErrors) = await runFolio(
+        ["expand", "win.zip", "-o", "quiet", "-q"], in: folder)
+      #expect(quietStatus == 0)
+      #expect(quietErrors.isEmpty, "\(quietErrors)")
+    }
+  }
 }

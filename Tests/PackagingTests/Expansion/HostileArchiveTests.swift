@@ -42,6 +42,7 @@ func treeListing(_ root: URL) -> [String] {
     Refusal(archive: "zip-dotdot", code: .parentComponent),
     Refusal(archive: "zip-dotdot-inner", code: .parentComponent),
     Refusal(archive: "zip-backslash", code: .backslashInName),
+    Refusal(archive: "zip-backslash-windows-dotdot", code: .parentComponent),
     Refusal(archive: "zip-drive-letter", code: .absolutePath),
     Refusal(archive: "zip-nul", code: .nulInName),
     Refusal(archive: "zip-symlink-escape", code: .linkOutsideDestination),

@@ -245,6 +245,12 @@ elif case == "zip-dotdot-inner":
     write_zip([("a/../../evil.txt", b"evil", 0o100644)])
 elif case == "zip-backslash":
     write_zip([("..\\evil.txt", b"evil", 0o100644)])
+elif case == "zip-backslash-windows-dotdot":
+    # Made on MS-DOS: '\\' is read as a separator, and the '..' it then shows is refused.
+    with zipfile.ZipFile(out, "w") as z:
+        info = zipfile.ZipInfo("a\\..\\..\\evil.txt", date_time=(2023, 11, 14, 22, 13, 20))
+        info.create_system = 0
+        z.writestr(info, b"evil")
 elif case == "zip-drive-letter":
     write_zip([("C:/evil.txt", b"evil", 0o100644)])
 elif case == "zip-nul":

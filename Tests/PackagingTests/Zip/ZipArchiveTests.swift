@@ -60,4 +60,71 @@ import Testing
       #expect(error?.code == .malformedZip, "\(String(describing: error))")
     }
   }
+
+  /// A Python script writing one zip whose entries were made on `host` (version made by),
+  /// with `\\` in their names as Windows tools write them.
+  static func windowsZip(host: Int, names: [String]) -> String {
+    // Python literals: each `\` doubled, so a name may end with one.
+    let list = names.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\") + "'" }
+      .joined(separator: ", ")
+    return """
+      import zipfile
+      with zipfile.ZipFile('OUT', 'w') as z:
+          for name in [\(list)]:
+              info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+              info.create_system = \(host)
+              if name.endswith('\\\\'):
+                  info.external_attr = 0x10
+              z.writestr(info, b'' if name.endswith('\\\\') else name.encode())
+
+      """
+  }
+
+  static let windowsNames = [#"arc\"#, #"arc\dir\"#, #"arc\dir\a.txt"#, #"arc\test"#]
+
+  /// MS-DOS (0), NTFS (11) and VFAT (14) hosts: `\` is read as `/`, with one warning.
+  @Test(arguments: [0, 11, 14])
+  func windowsSeparatorsAreReadAsFolders(_ host: Int) async throws {
+    try await withTemporaryDirectory("zip-windows-names") { folder in
+      let script = Self.windowsZip(host: host, names: Self.windowsNames)
+      let result = try expectExpandsAsBsdtar(python: script, in: folder, "host \(host)")
+      #expect(result.fileCount == 2)
+      #expect(result.warnings.map(\.code) == ["windows-separators"])
+      #expect(
+        result.warnings.first?.message.contains(#"4 entries written on Windows use '\'"#) == true,
+        "\(result.warnings)")
+      let text = try String(
+        contentsOf: folder.appendingPathComponent("ours/arc/dir/a.txt"), encoding: .utf8)
+      #expect(text == #"arc\dir\a.txt"#)
+    }
+  }
+
+  /// Names that are refused: `\` from a Unix host, or beside a `/` (where it is a character,
+  /// not a separator); and, once read as separators, `..`, absolute names and drive letters.
+  static let refusedWindowsNames: [(String, Int, String, PackagingError.Code)] = [
+    ("Unix host", 3, #"arc\test"#, .backslashInName),
+    ("'\\' beside '/'", 0, #"arc/x\y.txt"#, .backslashInName),
+    ("'..' component", 0, #"arc\..\..\evil.txt"#, .parentComponent),
+    ("absolute", 11, #"\etc\evil.txt"#, .absolutePath),
+    ("UNC path", 11, #"\\server\share\evil.txt"#, .absolutePath),
+    ("drive letter", 0, #"C:\evil.txt"#, .absolutePath),
+  ]
+
+  @Test(arguments: refusedWindowsNames.map(\.0))
+  func windowsNamesThatBreakARuleAreRefused(_ label: String) async throws {
+    let (_, host, name, code) = try #require(Self.refusedWindowsNames.first { $0.0 == label })
+    try await withTemporaryDirectory("zip-windows-refused") { folder in
+      let archive = folder.appendingPathComponent("archive.zip")
+      let script = Self.windowsZip(host: host, names: [name])
+      let made = try runProcess(
+        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+      try #require(made.status == 0, "\(made.errorText)")
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Expander.expandSynchronously(
+          archive, into: folder.appendingPathComponent("ours"))
+      }
+      #expect(error?.code == code, "\(label): \(String(describing: error))")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ours").path))
+    }
+  }
 }
