@@ -24,7 +24,9 @@ extension FolioCommand {
 
         Read as unzip and bsdtar read them: in a zip made on MS-DOS or Windows
         (version made by 0, 11 or 14), '\\' in a name without '/' is the folder
-        separator, with a warning, and the name then meets every rule above; a
+        separator, with a warning, and the name then meets every rule above; an
+        Info-ZIP Unicode Path field (0x7075) in either header names the entry when
+        its CRC-32 matches the header's name, and the headers are compared so; a
         folder entry's stated size, which carries no data, is ignored.
 
         Nothing appears at DEST unless every entry was written and every checksum

@@ -237,23 +237,6 @@ final class ZipArchive: Sendable {
     guard let localOffset, compressed <= UInt64(Int64.max), size <= UInt64(Int64.max),
       localOffset <= UInt64(location.directoryStart)
     else { throw entryMalformed("sizes or an offset out of range") }
-    // The headers are compared by the names they store; the expansion takes the name as
-    // the writer's system meant it.
-    let storedName = effectiveName(raw: rawName, unicode: extras.unicodePath)
-    var name = storedName
-    if let converted = windowsSeparatorsConverted(storedName, host: hostSystem) {
-      windowsNames.count += 1
-      if windowsNames.first == nil { windowsNames.first = converted }
-      name = converted
-    }
-    let (kind, permissions) = kindAndPermissions(
-      host: hostSystem, external: external, name: name.bytes)
-    // A folder's stated size governs no byte written (macOS tools gave `dir/` the size of
-    // its HFS+ record, 68, with no data), so it is neither checked nor kept; its compressed
-    // size still bounds its span, which the overlap and directory checks need.
-    let isFolder = kind == .directory
-    if isFolder { size = 0 }
-
     // The local header: the same name, method, encryption and (unless deferred) sizes.
     let localStart = Int64(localOffset) + location.prefixLength
     guard localStart + 30 <= location.directoryStart,
@@ -279,11 +262,31 @@ final class ZipArchive: Sendable {
         "entry \(display): the local header's \(what) disagrees with the central directory")
     }
     let localName = Array(localVariable.prefix(localNameLength))
-    if localName != rawName { throw mismatch("name \(EntryName(bytes: localName).display)") }
     let localExtras = try ZipExtraFields(
       localVariable.dropFirst(localNameLength), malformed: entryMalformed)
-    if effectiveName(raw: localName, unicode: localExtras.unicodePath) != storedName {
-      throw mismatch("Unicode path")
+    // The headers are compared by the names they store; the expansion takes the name as
+    // the writer's system meant it.
+    let storedName = effectiveName(
+      raw: rawName, unicode: extras.unicodePath, otherwise: localExtras.unicodePath)
+    var name = storedName
+    if let converted = windowsSeparatorsConverted(storedName, host: hostSystem) {
+      windowsNames.count += 1
+      if windowsNames.first == nil { windowsNames.first = converted }
+      name = converted
+    }
+    let (kind, permissions) = kindAndPermissions(
+      host: hostSystem, external: external, name: name.bytes)
+    // A folder's stated size governs no byte written (macOS tools gave `dir/` the size of
+    // its HFS+ record, 68, with no data), so it is neither checked nor kept; its compressed
+    // size still bounds its span, which the overlap and directory checks need.
+    let isFolder = kind == .directory
+    if isFolder { size = 0 }
+    // Both headers must name the same entry once each is read with its Unicode path (a
+    // header may carry the field alone, or hold the UTF-8 name itself).
+    let localStoredName = effectiveName(
+      raw: localName, unicode: localExtras.unicodePath, otherwise: extras.unicodePath)
+    if localStoredName != storedName {
+      throw mismatch(localName != rawName ? "name \(localStoredName.display)" : "Unicode path")
     }
     if localMethod != method { throw mismatch("compression method") }
     if localFlags & 0x41 != flags & 0x41 { throw mismatch("encryption flag") }
@@ -338,13 +341,17 @@ final class ZipArchive: Sendable {
     return (entry, recordLength)
   }
 
-  /// The name an entry is expanded under: the Info-ZIP Unicode path when its CRC-32 matches
-  /// the stored name (as unzip and libarchive require), else the stored name.
+  /// The name a header gives an entry: the Info-ZIP Unicode path (0x7075) when its CRC-32
+  /// matches the header's stored name (as unzip and libarchive require), taken from the
+  /// header itself or else from the other header, else the stored name.
   private static func effectiveName(
-    raw: [UInt8], unicode: (nameCRC: UInt32, path: [UInt8])?
+    raw: [UInt8], unicode: (nameCRC: UInt32, path: [UInt8])?,
+    otherwise other: (nameCRC: UInt32, path: [UInt8])?
   ) -> EntryName {
-    if let unicode, raw.withUnsafeBytes({ LibDeflate.crc32(0, $0) }) == unicode.nameCRC {
-      return EntryName(bytes: unicode.path)
+    guard unicode != nil || other != nil else { return EntryName(bytes: raw) }
+    let crc = raw.withUnsafeBytes { LibDeflate.crc32(0, $0) }
+    for field in [unicode, other] {
+      if let field, field.nameCRC == crc { return EntryName(bytes: field.path) }
     }
     return EntryName(bytes: raw)
   }

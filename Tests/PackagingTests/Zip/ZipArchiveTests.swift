@@ -127,4 +127,102 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ours").path))
     }
   }
+
+  /// A Python script writing a zip whose one entry has the CP437 name `caf\x82.txt` in its
+  /// headers and an Info-ZIP Unicode Path field (0x7075) naming it `café.txt`, in the headers
+  /// `fields` says (`both`, `central`, `local`: the other's field gets an unknown ID), with
+  /// the CRC-32 of `crcOf` (the header name unless given).
+  static func unicodePathZip(fields: String, crcOf: String = "legacy", path: String = "café.txt")
+    -> String
+  {
+    """
+    import struct, zipfile, zlib
+    legacy = b'caf\\x82.txt'
+    field = b'\\x01' + struct.pack('<I', zlib.crc32(\(crcOf))) + '\(path)'.encode()
+    tag = struct.pack('<HH', 0x7075, len(field))
+    with zipfile.ZipFile('OUT', 'w') as z:
+        info = zipfile.ZipInfo('cafX.txt', (2020, 1, 1, 0, 0, 0))
+        info.create_system = 0
+        info.extra = tag + field
+        z.writestr(info, b'hello')
+    data = open('OUT', 'rb').read().replace(b'cafX.txt', legacy)
+    at = {'central': data.find(tag), 'local': data.rfind(tag)}.get('\(fields)')
+    if at is not None:
+        data = data[:at] + b'\\x66\\x66' + data[at + 2:]
+    open('OUT', 'wb').write(data)
+
+    """
+  }
+
+  /// The field in both headers is read as bsdtar and unzip read it.
+  @Test func theUnicodePathFieldNamesTheEntryAsBsdtarReadsIt() async throws {
+    try await withTemporaryDirectory("zip-unicode-path") { folder in
+      let script = Self.unicodePathZip(fields: "both")
+      try expectExpandsAsBsdtar(python: script, in: folder, "0x7075 in both headers")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("ours/café.txt").path))
+    }
+  }
+
+  /// The field in one header only names the entry too: the headers agree once it is applied
+  /// (unzip reads the central one and bsdtar the local one, so each reads one case so).
+  @Test(arguments: ["central", "local"])
+  func aUnicodePathFieldInOneHeaderNamesTheEntry(_ header: String) async throws {
+    try await withTemporaryDirectory("zip-unicode-path-one") { folder in
+      let archive = folder.appendingPathComponent("archive.zip")
+      let script = Self.unicodePathZip(fields: header)
+      let made = try runProcess(
+        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+      try #require(made.status == 0, "\(made.errorText)")
+      let ours = folder.appendingPathComponent("ours")
+      _ = try Expander.expandSynchronously(
+        archive, into: ours, policy: ExpansionPolicy(keepsTopFolder: true))
+      let names = try FileManager.default.contentsOfDirectory(atPath: ours.path)
+      #expect(names == ["café.txt"])
+      let peer =
+        header == "central" ? ("unzip", ["-q", archive.path]) : ("bsdtar", ["-xf", archive.path])
+      let theirs = folder.appendingPathComponent("theirs")
+      try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
+      let extracted = try runProcess(peer.0, peer.1, in: theirs)
+      // unzip warns of the "mismatching local filename" it then ignores: status 1.
+      #expect(extracted.status == 0 || peer.0 == "unzip" && extracted.status == 1)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: theirs.path) == names)
+    }
+  }
+
+  /// A field whose CRC-32 is not the header name's (a tool renamed the entry and left the
+  /// field) is ignored, as bsdtar ignores it.
+  @Test func aUnicodePathFieldForAnotherNameIsIgnored() async throws {
+    try await withTemporaryDirectory("zip-unicode-path-stale") { folder in
+      let script = """
+        import struct, zipfile, zlib
+        field = b'\\x01' + struct.pack('<I', zlib.crc32(b'other')) + b'new.txt'
+        with zipfile.ZipFile('OUT', 'w') as z:
+            info = zipfile.ZipInfo('old.txt', (2020, 1, 1, 0, 0, 0))
+            info.extra = struct.pack('<HH', 0x7075, len(field)) + field
+            z.writestr(info, b'hello')
+        """
+      try expectExpandsAsBsdtar(python: script, in: folder, "stale 0x7075")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("ours/old.txt").path))
+    }
+  }
+
+  /// Headers whose fields both match but name different paths still disagree.
+  @Test func headersWhoseUnicodePathsDifferAreRefused() async throws {
+    try await withTemporaryDirectory("zip-unicode-path-differ") { folder in
+      let archive = folder.appendingPathComponent("archive.zip")
+      let script =
+        Self.unicodePathZip(fields: "both", path: "cafe.txt")
+        + "open('OUT', 'wb').write(data.replace(b'cafe.txt', b'evil.txt', 1))\n"
+      let made = try runProcess(
+        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+      try #require(made.status == 0, "\(made.errorText)")
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Expander.expandSynchronously(
+          archive, into: folder.appendingPathComponent("ours"))
+      }
+      #expect(error?.code == .headerMismatch, "\(String(describing: error))")
+    }
+  }
 }
