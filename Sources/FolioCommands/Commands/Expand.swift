@@ -22,12 +22,15 @@ extension FolioCommand {
         limits. Setuid, setgid, sticky and group/other write bits are never
         restored. macOS '__MACOSX/' and '._*' entries are skipped.
 
-        Read as unzip and bsdtar read them: in a zip made on MS-DOS or Windows
-        (version made by 0, 11 or 14), '\\' in a name without '/' is the folder
-        separator, with a warning, and the name then meets every rule above; an
-        Info-ZIP Unicode Path field (0x7075) in either header names the entry when
-        its CRC-32 matches the header's name, and the headers are compared so; a
-        folder entry's stated size, which carries no data, is ignored.
+        Zip names are read as the zip specification and the peers read them: a
+        name without the UTF-8 flag that is not UTF-8 either is CP437, with a
+        warning (UTF-8 names without the flag stay UTF-8). In a zip made on MS-DOS
+        or Windows (version made by 0, 11 or 14), '\\' in a name without '/' is the
+        folder separator, with a warning, and the name then meets every rule
+        above. An Info-ZIP Unicode Path field (0x7075) in either header names the
+        entry when its CRC-32 matches the header's name, and the headers are
+        compared so. A folder entry's stated size, which carries no data, is
+        ignored.
 
         Nothing appears at DEST unless every entry was written and every checksum
         matched; an existing DEST is untouched unless --force or --update is given.

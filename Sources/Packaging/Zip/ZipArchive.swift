@@ -92,11 +92,11 @@ final class ZipArchive: Sendable {
     let directory = ArchiveFileWindow(file)
     let locals = ArchiveFileWindow(file)
     var offset = location.directoryStart
-    var windowsNames: (count: Int, first: EntryName?) = (0, nil)
+    var notes = NameNotes()
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
-        names: &names, windowsNames: &windowsNames)
+        names: &names, notes: &notes)
       table.append(entry)
       offset += length
     }
@@ -109,9 +109,18 @@ final class ZipArchive: Sendable {
     self.table = table
     self.names = names
     var warnings: [ArchiveWarning] = []
-    if let first = windowsNames.first {
+    if let (stored, read) = notes.firstCodePage437 {
+      let entries = notes.codePage437 == 1 ? "entry's name" : "\(notes.codePage437) entries' names"
+      warnings.append(
+        ArchiveWarning(
+          code: "legacy-name-encoding",
+          message:
+            "'\(file.name)': \(entries) without the UTF-8 flag are not UTF-8 and were read as CP437, as the zip specification says (\(stored.display) as \(read.display))"
+        ))
+    }
+    if let first = notes.firstWindows {
       // One warning for the archive, as unzip gives: a Windows zip names every entry so.
-      let entries = windowsNames.count == 1 ? "entry" : "\(windowsNames.count) entries"
+      let entries = notes.windows == 1 ? "entry" : "\(notes.windows) entries"
       warnings.append(
         ArchiveWarning(
           code: "windows-separators",
@@ -183,6 +192,14 @@ final class ZipArchive: Sendable {
     var spanEnd: Int64 { dataOffset + compressedSize + Int64(descriptorLength) }
   }
 
+  /// How names were read, for the archive's warnings: how many, and the first.
+  private struct NameNotes {
+    var codePage437 = 0
+    var firstCodePage437: (stored: EntryName, read: EntryName)?
+    var windows = 0
+    var firstWindows: EntryName?
+  }
+
   private static let centralSignature: UInt32 = 0x0201_4B50
   private static let localSignature: UInt32 = 0x0403_4B50
   private static let descriptorSignature: UInt32 = 0x0807_4B50
@@ -190,8 +207,7 @@ final class ZipArchive: Sendable {
   /// Reads one central-directory record and its local header, checking both.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
-    location: ZipDirectoryLocation, names: inout [UInt8],
-    windowsNames: inout (count: Int, first: EntryName?)
+    location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes
   ) throws -> (StoredEntry, Int64) {
     let archive = directory.file.name
     func malformed(_ text: String) -> PackagingError {
@@ -269,9 +285,16 @@ final class ZipArchive: Sendable {
     let storedName = effectiveName(
       raw: rawName, unicode: extras.unicodePath, otherwise: localExtras.unicodePath)
     var name = storedName
-    if let converted = windowsSeparatorsConverted(storedName, host: hostSystem) {
-      windowsNames.count += 1
-      if windowsNames.first == nil { windowsNames.first = converted }
+    if flags & 0x800 == 0, name.bytes == rawName, name.string == nil {
+      // No UTF-8 flag and not UTF-8 either (many tools write UTF-8 without the flag, which
+      // is kept): the specification's CP437, in which every byte is a character.
+      name = EntryName(bytes: CodePage437.utf8(rawName))
+      notes.codePage437 += 1
+      if notes.firstCodePage437 == nil { notes.firstCodePage437 = (storedName, name) }
+    }
+    if let converted = windowsSeparatorsConverted(name, host: hostSystem) {
+      notes.windows += 1
+      if notes.firstWindows == nil { notes.firstWindows = converted }
       name = converted
     }
     let (kind, permissions) = kindAndPermissions(

@@ -11,12 +11,14 @@ import Testing
 ///   - folder: The test's own temporary folder.
 ///   - label: What the archive is, for messages.
 ///   - policy: Folio's expansion policy (the top folder is always kept, as bsdtar keeps it).
+///   - hdrcharset: The names' encoding, for bsdtar (`CP437`), which then writes them in
+///     UTF-8 as Folio does.
 /// - Returns: What Folio's expansion did.
 /// - Throws: When Python fails to run, or Folio refuses the archive.
 @discardableResult
 func expectExpandsAsBsdtar(
   python script: String, in folder: URL, _ label: String,
-  policy: ExpansionPolicy = ExpansionPolicy(keepsTopFolder: true),
+  policy: ExpansionPolicy = ExpansionPolicy(keepsTopFolder: true), hdrcharset: String? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> ExpansionResult {
   let archive = folder.appendingPathComponent("archive.zip")
@@ -25,7 +27,11 @@ func expectExpandsAsBsdtar(
   try #require(made.status == 0, "\(label): \(made.errorText)", sourceLocation: sourceLocation)
   let theirs = folder.appendingPathComponent("theirs")
   try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
-  let extracted = try runProcess("bsdtar", ["-xpf", archive.path, "-C", theirs.path])
+  // bsdtar turns the names into the locale's encoding: a UTF-8 one, as Folio writes.
+  let options = hdrcharset.map { ["--options", "hdrcharset=\($0)"] } ?? []
+  let extracted = try runProcess(
+    "bsdtar", options + ["-xpf", archive.path, "-C", theirs.path],
+    environment: ["LC_ALL": "C.UTF-8"])
   #expect(extracted.status == 0, "\(label): \(extracted.errorText)", sourceLocation: sourceLocation)
   let ours = folder.appendingPathComponent("ours")
   var policy = policy

@@ -225,4 +225,88 @@ import Testing
       #expect(error?.code == .headerMismatch, "\(String(describing: error))")
     }
   }
+
+  /// A Python script writing a zip made on `host` whose names are stored in `encoding`
+  /// without the UTF-8 flag (written as ASCII stand-ins of the same length, then replaced).
+  static func legacyNamesZip(_ names: [String], encoding: String, host: Int) -> String {
+    let list = names.map { "'\($0)'" }.joined(separator: ", ")
+    return """
+      import zipfile
+      names = [\(list)]
+      def stand_in(raw):
+          return bytes(b if b < 128 else 0x58 for b in raw)
+      with zipfile.ZipFile('OUT', 'w') as z:
+          for name in names:
+              info = zipfile.ZipInfo(stand_in(name.encode('\(encoding)')).decode(), (2020, 1, 1, 0, 0, 0))
+              info.create_system = \(host)
+              if name.endswith('/'):
+                  info.external_attr = 0x10
+              z.writestr(info, b'' if name.endswith('/') else name.encode())
+      data = open('OUT', 'rb').read()
+      for name in sorted(names, key=len, reverse=True):
+          raw = name.encode('\(encoding)')
+          data = data.replace(stand_in(raw), raw)
+      open('OUT', 'wb').write(data)
+
+      """
+  }
+
+  /// Names without the UTF-8 flag that are not UTF-8 are CP437, as the specification says
+  /// (and bsdtar reads them with `hdrcharset=CP437`), with a warning saying so.
+  @Test func namesWithoutTheUTF8FlagAreReadAsCP437() async throws {
+    try await withTemporaryDirectory("zip-cp437-names") { folder in
+      let script = Self.legacyNamesZip(
+        ["top/", "top/café.txt", "top/Ünïcödé/", "top/Ünïcödé/ñ ½.txt"], encoding: "cp437",
+        host: 0)
+      let result = try expectExpandsAsBsdtar(
+        python: script, in: folder, "CP437 names", hdrcharset: "CP437")
+      #expect(result.fileCount == 2)
+      #expect(result.warnings.map(\.code) == ["legacy-name-encoding"])
+      #expect(
+        result.warnings.first?.message.contains(
+          #"3 entries' names without the UTF-8 flag are not UTF-8 and were read as CP437"#) == true,
+        "\(result.warnings)")
+      let text = try String(
+        contentsOf: folder.appendingPathComponent("ours/top/Ünïcödé/ñ ½.txt"), encoding: .utf8)
+      #expect(text == "top/Ünïcödé/ñ ½.txt")
+    }
+  }
+
+  /// Names that are UTF-8 without the flag (Info-ZIP's zip on Linux, many tools) stay UTF-8,
+  /// as bsdtar and unzip read them on Linux, with no warning.
+  @Test func utf8NamesWithoutTheFlagStayUTF8() async throws {
+    try await withTemporaryDirectory("zip-unflagged-utf8") { folder in
+      let script = Self.legacyNamesZip(
+        ["top/", "top/naïve.txt", "top/日本/", "top/日本/ок.txt"], encoding: "utf-8", host: 3)
+      let result = try expectExpandsAsBsdtar(python: script, in: folder, "unflagged UTF-8")
+      #expect(result.fileCount == 2)
+      #expect(result.warnings.isEmpty, "\(result.warnings)")
+      #expect(
+        FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("ours/top/日本/ок.txt").path))
+    }
+  }
+
+  /// A name flagged UTF-8 that is not UTF-8 is still refused: no encoding is guessed for it.
+  @Test func aFlaggedNameThatIsNotUTF8IsStillRefused() async throws {
+    try await withTemporaryDirectory("zip-flagged-invalid") { folder in
+      let archive = folder.appendingPathComponent("archive.zip")
+      let script = """
+        import zipfile
+        with zipfile.ZipFile('OUT', 'w') as z:
+            z.writestr(zipfile.ZipInfo('café.txt', (2020, 1, 1, 0, 0, 0)), b'x')
+        data = open('OUT', 'rb').read()
+        assert data.count('café.txt'.encode()) == 2
+        open('OUT', 'wb').write(data.replace('café.txt'.encode(), b'caf\\x82\\x82.txt'))
+        """
+      let made = try runProcess(
+        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+      try #require(made.status == 0, "\(made.errorText)")
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Expander.expandSynchronously(
+          archive, into: folder.appendingPathComponent("ours"))
+      }
+      #expect(error?.code == .invalidNameEncoding, "\(String(describing: error))")
+    }
+  }
 }
