@@ -24,7 +24,11 @@ extension FolioCommand {
 
         Zip names are read as the zip specification and the peers read them: a
         name without the UTF-8 flag that is not UTF-8 either is CP437, with a
-        warning (UTF-8 names without the flag stay UTF-8). In a zip made on MS-DOS
+        warning (UTF-8 names without the flag stay UTF-8); --name-encoding ENC
+        reads every unflagged name as ENC, and 'auto' keeps UTF-8 names or picks
+        the first of CP932, EUC-JP, CP437, KOI8-R and CP866 that reads every
+        unflagged name as letters of one script. A name no encoding reads is
+        refused (invalid-name-encoding). In a zip made on MS-DOS
         or Windows (version made by 0, 11 or 14), '\\' in a name without '/' is the
         folder separator, with a warning, and the name then meets every rule
         above. An Info-ZIP Unicode Path field (0x7075) in either header names the
@@ -40,7 +44,8 @@ extension FolioCommand {
         """,
       options: [
         output, force, update, maxBytes, maxEntries, maxRatio, allowCollisions, keepTopFolder,
-        keepAppleDouble, noSync, SharedOptions.include, SharedOptions.exclude, SharedOptions.jobs,
+        keepAppleDouble, noSync, SharedOptions.nameEncoding, SharedOptions.include,
+        SharedOptions.exclude, SharedOptions.jobs,
         lockTimeout,
         ProgressOptions.mode, ProgressOptions.quiet,
       ],
@@ -110,6 +115,7 @@ extension FolioCommand {
       if let ratio = try arguments[Self.maxRatio] { policy.maxCompressionRatio = Double(ratio) }
       policy.allowsNameCollisions = try arguments[Self.allowCollisions]
       policy.keepsTopFolder = try arguments[Self.keepTopFolder]
+      policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
       policy.skipsAppleDouble = !(try arguments[Self.keepAppleDouble])
       policy.flushesBeforeCommit = !(try arguments[Self.noSync])
       policy.selection = try SharedOptions.selection(

@@ -77,7 +77,9 @@ enum ArchiveOpener {
   ) throws -> any ArchiveEntrySource {
     let head = try file.bytes(at: 0, count: Int(min(file.size, 512))) ?? []
     if ZipArchive.startsLikeZip(head) {
-      return ZipEntrySource(try ZipArchive(file: file, maxEntries: policy.maxEntryCount))
+      return ZipEntrySource(
+        try ZipArchive(
+          file: file, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
     }
     if CompressionFilter.detect(head) != nil || looksLikeTar(head) {
       let base = try FileByteSource(
@@ -85,7 +87,9 @@ enum ArchiveOpener {
       return try openStream(base, size: file.size, policy: policy, spoolFolder: spoolFolder)
     }
     if try ZipDirectoryLocation.endsLikeZip(file) {
-      return ZipEntrySource(try ZipArchive(file: file, maxEntries: policy.maxEntryCount))
+      return ZipEntrySource(
+        try ZipArchive(
+          file: file, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
     }
     return try LibArchiveSource(
       file: FileInput(descriptor: duplicate(file), name: file.name), name: file.name,
@@ -120,7 +124,9 @@ enum ArchiveOpener {
         top, name: name, into: spoolFolder, policy: policy,
         consumed: layers.isEmpty ? nil : { base.bytesRead })
       if ZipArchive.startsLikeZip(head) {
-        return ZipEntrySource(try ZipArchive(file: copy, maxEntries: policy.maxEntryCount))
+        return ZipEntrySource(
+          try ZipArchive(
+            file: copy, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
       }
       return try LibArchiveSource(
         file: FileInput(descriptor: duplicate(copy), name: name), name: name, size: copy.size)

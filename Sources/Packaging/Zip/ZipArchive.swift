@@ -79,13 +79,19 @@ final class ZipArchive: Sendable {
   /// - Parameters:
   ///   - file: The archive.
   ///   - maxEntries: Refuse an archive declaring more entries, before reading them.
+  ///   - nameEncoding: How names without the UTF-8 flag are read.
   /// - Throws: ``PackagingError``: `malformed-zip` naming what is damaged,
   ///   `header-mismatch` and `overlapping-entries` naming the entries,
   ///   `too-many-entries`.
-  init(file: ArchiveFile, maxEntries: Int) throws {
+  init(
+    file: ArchiveFile, maxEntries: Int, nameEncoding: ZipNameEncoding = .specification
+  ) throws {
     self.file = file
     let location = try ZipDirectoryLocation.locate(in: file, maxEntries: maxEntries)
     self.location = location
+    let decoder = try ZipLegacyNameDecoder(nameEncoding) {
+      try Self.legacyNames(in: ArchiveFileWindow(file), location: location)
+    }
     var table: [StoredEntry] = []
     var names: [UInt8] = []
     table.reserveCapacity(min(location.entryCount, 1 << 16))
@@ -96,7 +102,7 @@ final class ZipArchive: Sendable {
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
-        names: &names, notes: &notes)
+        names: &names, notes: &notes, decoder: decoder)
       table.append(entry)
       offset += length
     }
@@ -109,13 +115,17 @@ final class ZipArchive: Sendable {
     self.table = table
     self.names = names
     var warnings: [ArchiveWarning] = []
-    if let (stored, read) = notes.firstCodePage437 {
-      let entries = notes.codePage437 == 1 ? "entry's name" : "\(notes.codePage437) entries' names"
+    if let (stored, read) = notes.firstLegacy {
+      let entries = notes.legacy == 1 ? "entry's name" : "\(notes.legacy) entries' names"
+      let how =
+        nameEncoding == .specification
+        ? "are not UTF-8 and were read as CP437, as the zip specification says"
+        : "were read as \(notes.legacyLabel) (\(nameEncoding == .automatic ? "chosen as the encoding that reads every name" : "as asked"))"
       warnings.append(
         ArchiveWarning(
           code: "legacy-name-encoding",
           message:
-            "'\(file.name)': \(entries) without the UTF-8 flag are not UTF-8 and were read as CP437, as the zip specification says (\(stored.display) as \(read.display))"
+            "'\(file.name)': \(entries) without the UTF-8 flag \(how) (\(stored.display) as \(read.display))"
         ))
     }
     if let first = notes.firstWindows {
@@ -192,10 +202,47 @@ final class ZipArchive: Sendable {
     var spanEnd: Int64 { dataOffset + compressedSize + Int64(descriptorLength) }
   }
 
+  /// The names ``ZipNameEncoding/automatic`` judges.
+  ///
+  /// Every name without the UTF-8 flag, not named by a Unicode Path field, that is not
+  /// UTF-8. Damage is left for the records' own reading to report.
+  private static func legacyNames(
+    in directory: ArchiveFileWindow, location: ZipDirectoryLocation
+  ) throws -> [[UInt8]] {
+    var found: [[UInt8]] = []
+    var offset = location.directoryStart
+    for _ in 0..<location.entryCount {
+      guard offset + 46 <= location.directoryEnd,
+        let fixed = try directory.bytes(at: offset, count: 46),
+        fixed.uint32(at: fixed.startIndex) == centralSignature
+      else { break }
+      let base = fixed.startIndex
+      let flags = fixed.uint16(at: base + 8)
+      let nameLength = Int(fixed.uint16(at: base + 28))
+      let extraLength = Int(fixed.uint16(at: base + 30))
+      let commentLength = Int(fixed.uint16(at: base + 32))
+      guard offset + 46 + Int64(nameLength + extraLength) <= location.directoryEnd,
+        let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
+      else { break }
+      let name = Array(variable.prefix(nameLength))
+      let extras = try? ZipExtraFields(variable.dropFirst(nameLength)) {
+        PackagingError(.malformedZip, $0)
+      }
+      if flags & 0x800 == 0, extras?.unicodePath == nil,
+        String(validating: name, as: UTF8.self) == nil
+      {
+        found.append(name)
+      }
+      offset += 46 + Int64(nameLength + extraLength + commentLength)
+    }
+    return found
+  }
+
   /// How names were read, for the archive's warnings: how many, and the first.
   private struct NameNotes {
-    var codePage437 = 0
-    var firstCodePage437: (stored: EntryName, read: EntryName)?
+    var legacy = 0
+    var legacyLabel = ""
+    var firstLegacy: (stored: EntryName, read: EntryName)?
     var windows = 0
     var firstWindows: EntryName?
   }
@@ -207,7 +254,8 @@ final class ZipArchive: Sendable {
   /// Reads one central-directory record and its local header, checking both.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
-    location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes
+    location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes,
+    decoder: ZipLegacyNameDecoder
   ) throws -> (StoredEntry, Int64) {
     let archive = directory.file.name
     func malformed(_ text: String) -> PackagingError {
@@ -285,12 +333,20 @@ final class ZipArchive: Sendable {
     let storedName = effectiveName(
       raw: rawName, unicode: extras.unicodePath, otherwise: localExtras.unicodePath)
     var name = storedName
-    if flags & 0x800 == 0, name.bytes == rawName, name.string == nil {
-      // No UTF-8 flag and not UTF-8 either (many tools write UTF-8 without the flag, which
-      // is kept): the specification's CP437, in which every byte is a character.
-      name = EntryName(bytes: CodePage437.utf8(rawName))
-      notes.codePage437 += 1
-      if notes.firstCodePage437 == nil { notes.firstCodePage437 = (storedName, name) }
+    if flags & 0x800 == 0, name.bytes == rawName, let label = decoder.label,
+      !rawName.allSatisfy({ $0 < 0x80 }), decoder.decodesUTF8 || name.string == nil
+    {
+      // No UTF-8 flag and, unless an encoding was named, not UTF-8 either (many tools write
+      // UTF-8 without the flag, which is kept): by default the specification's CP437, in
+      // which every byte is a character.
+      guard let decoded = decoder.utf8(rawName) else {
+        throw PackagingError(
+          .invalidNameEncoding, "entry \(display) has a name that is not valid \(label)")
+      }
+      name = EntryName(bytes: decoded)
+      notes.legacy += 1
+      notes.legacyLabel = label
+      if notes.firstLegacy == nil { notes.firstLegacy = (storedName, name) }
     }
     if let converted = windowsSeparatorsConverted(name, host: hostSystem) {
       notes.windows += 1

@@ -309,4 +309,71 @@ import Testing
       #expect(error?.code == .invalidNameEncoding, "\(String(describing: error))")
     }
   }
+
+  /// Names as Windows tools wrote them in the system's code page, each read with the
+  /// encoding named and with `auto`, as bsdtar reads them with `hdrcharset`.
+  static let codePageNames: [(String, [String])] = [
+    ("CP932", ["top/", "top/日本語.txt", "top/表計算/", "top/表計算/ソフト.txt"]),
+    ("EUC-JP", ["top/", "top/日本語.txt", "top/かな/", "top/かな/カナ.txt"]),
+    ("CP866", ["top/", "top/Привет.txt", "top/Документы/", "top/Документы/файл.txt"]),
+    ("KOI8-R", ["top/", "top/Привет.txt", "top/Документы/", "top/Документы/файл.txt"]),
+    ("CP437", ["top/", "top/café.txt", "top/Ünïcödé/", "top/Ünïcödé/ñandú.txt"]),
+  ]
+
+  @Test(arguments: codePageNames.map(\.0), ["named", "auto"])
+  func codePageNamesAreReadInTheirEncoding(_ encoding: String, _ how: String) async throws {
+    let names = try #require(Self.codePageNames.first { $0.0 == encoding }?.1)
+    try await withTemporaryDirectory("zip-code-page-names") { folder in
+      // Host 0: a CP932 trail byte may be 0x5C, which must not become a separator.
+      let script = Self.legacyNamesZip(names, encoding: encoding.lowercased(), host: 0)
+      var policy = ExpansionPolicy(keepsTopFolder: true)
+      policy.nameEncoding = how == "auto" ? .automatic : try ZipNameEncoding(encoding)
+      let result = try expectExpandsAsBsdtar(
+        python: script, in: folder, "\(encoding) \(how)", policy: policy, hdrcharset: encoding)
+      #expect(result.fileCount == 2)
+      #expect(result.warnings.map(\.code) == ["legacy-name-encoding"])
+      #expect(result.warnings.first?.message.contains("read as \(encoding)") == true)
+      let last = try #require(names.last)
+      let text = try String(
+        contentsOf: folder.appendingPathComponent("ours/" + last), encoding: .utf8)
+      #expect(text == last)
+    }
+  }
+
+  /// `auto` keeps names that are all UTF-8 as they are, with no warning.
+  @Test func automaticKeepsUTF8Names() async throws {
+    try await withTemporaryDirectory("zip-auto-utf8") { folder in
+      let script = Self.legacyNamesZip(
+        ["top/", "top/日本語.txt", "top/Привет.txt"], encoding: "utf-8", host: 0)
+      var policy = ExpansionPolicy(keepsTopFolder: true)
+      policy.nameEncoding = .automatic
+      let result = try expectExpandsAsBsdtar(
+        python: script, in: folder, "auto UTF-8", policy: policy)
+      #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+  }
+
+  /// A name the named encoding cannot read is refused; so is an encoding iconv lacks.
+  @Test func aNameTheEncodingCannotReadIsRefused() async throws {
+    try await withTemporaryDirectory("zip-wrong-encoding") { folder in
+      let archive = folder.appendingPathComponent("archive.zip")
+      // 0x82 0x2E (CP437 "é.") is no CP932 character: 0x82 leads a pair, 0x2E ends none.
+      let script = Self.legacyNamesZip(["café.txt"], encoding: "cp437", host: 0)
+      let made = try runProcess(
+        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+      try #require(made.status == 0, "\(made.errorText)")
+      var policy = ExpansionPolicy.default
+      policy.nameEncoding = try ZipNameEncoding("CP932")
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Expander.expandSynchronously(
+          archive, into: folder.appendingPathComponent("ours"), policy: policy)
+      }
+      #expect(error?.code == .invalidNameEncoding, "\(String(describing: error))")
+      #expect(error?.message.contains("not valid CP932") == true)
+      let unknown = #expect(throws: PackagingError.self) {
+        _ = try ZipNameEncoding("NO-SUCH-ENCODING")
+      }
+      #expect(unknown?.code == .unsupportedNameEncoding)
+    }
+  }
 }
