@@ -34,7 +34,8 @@ extension FolioCommand {
         above. An Info-ZIP Unicode Path field (0x7075) in either header names the
         entry when its CRC-32 matches the header's name, and the headers are
         compared so. A folder entry's stated size, which carries no data, is
-        ignored.
+        ignored. Up to 1 MiB of bytes after a gzip stream's last member that
+        start no member are ignored with a warning, as gzip ignores them.
 
         Nothing appears at DEST unless every entry was written and every checksum
         matched; an existing DEST is untouched unless --force or --update is given.

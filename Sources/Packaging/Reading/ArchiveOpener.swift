@@ -103,6 +103,7 @@ enum ArchiveOpener {
   ) throws -> any ArchiveEntrySource {
     let name = base.name
     var layers: [CompressionFilter] = []
+    var inflaters: [InflateByteSource] = []
     var top = PeekableByteSource(base)
     while let filter = CompressionFilter.detect(try top.peek(CompressionFilter.magicLength)) {
       guard layers.count < CompressionFilter.maxLayers else {
@@ -112,10 +113,14 @@ enum ArchiveOpener {
       }
       layers.append(filter)
       let context = "'\(name)'"
-      let decoded: any ByteSource =
-        filter == .gzip
-        ? try InflateByteSource(top, format: .gzip, context: context)
-        : try LibArchiveFilterSource(top, filter: filter, name: name, context: context)
+      let decoded: any ByteSource
+      if filter == .gzip {
+        let inflater = try InflateByteSource(top, format: .gzip, context: context)
+        inflaters.append(inflater)
+        decoded = inflater
+      } else {
+        decoded = try LibArchiveFilterSource(top, filter: filter, name: name, context: context)
+      }
       top = PeekableByteSource(decoded)
     }
     let head = try top.peek(512)
@@ -133,7 +138,8 @@ enum ArchiveOpener {
     }
     return try LibArchiveSource(
       decoded: top, base: base, layers: layers,
-      scanner: looksLikeTar(head) ? TarHeaderScanner() : nil, name: name, size: size)
+      scanner: looksLikeTar(head) ? TarHeaderScanner() : nil, inflaters: inflaters, name: name,
+      size: size)
   }
 
   /// The 7-Zip signature, `7z\xBC\xAF\x27\x1C`.

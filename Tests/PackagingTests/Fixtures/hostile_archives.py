@@ -601,6 +601,10 @@ elif case == "tar-gz-trailing-junk":
     write_tar([tfile("a.txt", b"junk follows")])
     raw = open(out, "rb").read()
     open(out, "wb").write(gzip.compress(raw) + b"not gzip")
+elif case == "tar-gz-trailing-too-much":
+    write_tar([tfile("a.txt", b"noise follows")])
+    raw = open(out, "rb").read()
+    open(out, "wb").write(gzip.compress(raw) + b"not gzip" + os.urandom((1 << 20) + 1))
 elif case in ("tar-gz-gz", "tar-gz-xz", "tar-xz-gz", "tar-gz-bz2", "tar-zst-gz", "tar-gz-gz-gz"):
     import bz2, lzma, subprocess
     write_tar([tdir("Note"), tfile("Note/a.txt", b"nested " * 500), tlink("Note/l", "a.txt")])

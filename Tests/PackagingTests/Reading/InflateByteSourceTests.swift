@@ -99,3 +99,43 @@ import Testing
     }
   }
 }
+
+/// Bytes after a `.tgz`'s last gzip member, as signing tools and disk images leave them.
+@Suite struct GzipTrailingDataTests {
+  @Test(arguments: [
+    "trailing garbage\n", "\u{1F}not a member", String(repeating: "x", count: 70_000),
+  ])
+  func trailingBytesAreIgnoredWithAWarningAsBsdtarDoes(_ trailer: String) async throws {
+    try await withTemporaryDirectory("gzip-trailing") { folder in
+      let tree = folder.appendingPathComponent("top/d")
+      try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+      try Data("hello\n".utf8).write(to: tree.appendingPathComponent("a.txt"))
+      let archive = folder.appendingPathComponent("t.tgz")
+      let made = try runProcess("bsdtar", ["-czf", archive.path, "top"], in: folder)
+      try #require(made.status == 0, "\(made.errorText)")
+      let handle = try FileHandle(forWritingTo: archive)
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data(trailer.utf8))
+      try handle.close()
+      let theirs = folder.appendingPathComponent("theirs")
+      try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
+      let extracted = try runProcess("bsdtar", ["-xpf", archive.path, "-C", theirs.path])
+      #expect(extracted.status == 0, "\(extracted.errorText)")
+      let ours = folder.appendingPathComponent("ours")
+      let result = try Expander.expandSynchronously(
+        archive, into: ours, policy: ExpansionPolicy(keepsTopFolder: true))
+      var expected = treeSnapshot(theirs)
+      var actual = treeSnapshot(ours)
+      expected["."] = nil
+      actual["."] = nil
+      for key in expected.keys { expected[key]?.mode &= 0o755 }
+      expectSameTree(expected, actual, "trailing \(trailer.utf8.count) bytes")
+      #expect(actual["top/d/a.txt"]?.content == Data("hello\n".utf8))
+      #expect(result.warnings.map(\.code) == ["gzip-trailing-data"])
+      #expect(
+        result.warnings.first?.message.contains(
+          "\(trailer.utf8.count) bytes after the last gzip member")
+          == true, "\(result.warnings)")
+    }
+  }
+}
