@@ -22,6 +22,21 @@ extension FolioCommand {
         limits. Setuid, setgid, sticky and group/other write bits are never
         restored. macOS '__MACOSX/' and '._*' entries are skipped.
 
+        Zip names are read as the zip specification and the peers read them: a
+        name without the UTF-8 flag that is not UTF-8 either is CP437, with a
+        warning (UTF-8 names without the flag stay UTF-8); --name-encoding ENC
+        reads every unflagged name as ENC, and 'auto' keeps UTF-8 names or picks
+        the first of CP932, EUC-JP, CP437, KOI8-R and CP866 that reads every
+        unflagged name as letters of one script. A name no encoding reads is
+        refused (invalid-name-encoding). In a zip made on MS-DOS
+        or Windows (version made by 0, 11 or 14), '\\' in a name without '/' is the
+        folder separator, with a warning, and the name then meets every rule
+        above. An Info-ZIP Unicode Path field (0x7075) in either header names the
+        entry when its CRC-32 matches the header's name, and the headers are
+        compared so. A folder entry's stated size, which carries no data, is
+        ignored. Up to 1 MiB of bytes after a gzip stream's last member that
+        start no member are ignored with a warning, as gzip ignores them.
+
         Nothing appears at DEST unless every entry was written and every checksum
         matched; an existing DEST is untouched unless --force or --update is given.
         DEST is locked (exclusive) while it is written. A zip's files are written
@@ -30,7 +45,8 @@ extension FolioCommand {
         """,
       options: [
         output, force, update, maxBytes, maxEntries, maxRatio, allowCollisions, keepTopFolder,
-        keepAppleDouble, noSync, SharedOptions.include, SharedOptions.exclude, SharedOptions.jobs,
+        keepAppleDouble, noSync, SharedOptions.nameEncoding, SharedOptions.include,
+        SharedOptions.exclude, SharedOptions.jobs,
         lockTimeout,
         ProgressOptions.mode, ProgressOptions.quiet,
       ],
@@ -100,6 +116,7 @@ extension FolioCommand {
       if let ratio = try arguments[Self.maxRatio] { policy.maxCompressionRatio = Double(ratio) }
       policy.allowsNameCollisions = try arguments[Self.allowCollisions]
       policy.keepsTopFolder = try arguments[Self.keepTopFolder]
+      policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
       policy.skipsAppleDouble = !(try arguments[Self.keepAppleDouble])
       policy.flushesBeforeCommit = !(try arguments[Self.noSync])
       policy.selection = try SharedOptions.selection(
@@ -175,6 +192,13 @@ extension FolioCommand {
         var info = stat()
         return lstat(destination.path + "/" + path, &info) != 0
       }.sorted()
+      for warning in result.warnings {
+        if let events {
+          events.warning(warning.message, code: warning.code)
+        } else if !quiet {
+          standardError.write("folio: warning: \(warning.message) [\(warning.code)]\n")
+        }
+      }
       for skipped in result.skippedEntries {
         if let events {
           events.warning(

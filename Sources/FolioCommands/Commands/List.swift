@@ -11,9 +11,10 @@ extension FolioCommand {
         Like 'bsdtar -tv'. The format is detected from the content. Names are
         printed with control characters escaped. A damaged archive (bad header,
         truncated stream, gzip trailer that does not match) is an error, even
-        after the entries before the damage were listed.
+        after the entries before the damage were listed. Zip names are decoded as
+        'folio expand' decodes them (see --name-encoding there).
         """,
-      options: [names, SharedOptions.include, SharedOptions.exclude],
+      options: [names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding],
       arguments: [archiveArgument])
 
     static let names = Option.flag(
@@ -27,6 +28,7 @@ extension FolioCommand {
     let archive: String
     let namesOnly: Bool
     let selection: PathSelection
+    let nameEncoding: ZipNameEncoding
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
@@ -34,17 +36,18 @@ extension FolioCommand {
       selection = try SharedOptions.selection(
         include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])
+      nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let input: ArchiveInput =
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
-      let (namesOnly, selection) = (self.namesOnly, self.selection)
+      let (namesOnly, selection, nameEncoding) = (self.namesOnly, self.selection, self.nameEncoding)
       let line = ListingLine(now: Date())
       try await Task.detached {
         var pending = ""
-        try ArchiveLister.forEachEntry(in: input) { entry in
+        try ArchiveLister.forEachEntry(in: input, nameEncoding: nameEncoding) { entry in
           if !selection.isEverything
             && !selection.selects(entryName: String(decoding: entry.name.bytes, as: UTF8.self))
           {

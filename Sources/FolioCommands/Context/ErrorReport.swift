@@ -117,6 +117,9 @@ struct ErrorReport: Sendable, Equatable {
       return "raise the limit with --max-bytes if you trust the archive"
     case ("expand", "too-many-entries"):
       return "raise the limit with --max-entries if you trust the archive"
+    case ("expand", "invalid-name-encoding"), ("list", "invalid-name-encoding"):
+      return
+        "a zip's names can be read in another encoding with --name-encoding (auto, CP932, CP866, KOI8-R, …)"
     case ("expand", "compression-ratio"):
       return "raise the limit with --max-ratio if you trust the archive"
     case ("expand", "lock-timeout"), ("pack", "lock-timeout"):

@@ -27,6 +27,27 @@ enum SharedOptions {
     help:
       "Only entries matching GLOB (.gitignore rules: *, ?, [a-z], ** across folders); may repeat.")
 
+  /// `--name-encoding ENC`: how zip names without the UTF-8 flag are read.
+  static let nameEncoding = Option.string(
+    "name-encoding", valueName: "ENC",
+    help:
+      "Read zip names without the UTF-8 flag as ENC (any iconv encoding: CP932, CP866, KOI8-R, EUC-JP…), or 'auto' to pick the one that reads every name; default CP437 unless UTF-8."
+  )
+
+  /// The encoding `--name-encoding` names.
+  ///
+  /// - Parameter value: The option's value, if given.
+  /// - Returns: The encoding (the specification's when not given).
+  /// - Throws: ``UsageError`` for an encoding iconv does not know.
+  static func nameEncoding(_ value: String?) throws -> ZipNameEncoding {
+    guard let value else { return .specification }
+    do {
+      return try ZipNameEncoding(value)
+    } catch let error as PackagingError {
+      throw UsageError("--name-encoding: \(error.message)")
+    }
+  }
+
   /// `--exclude GLOB`, repeatable: leave matching entries out.
   static let exclude = Option.repeating(
     "exclude", valueName: "GLOB",

@@ -13,6 +13,8 @@ extension PackagingError.Code {
   public static let emptyName = Self("empty-name")
   /// An entry name is not valid UTF-8.
   public static let invalidNameEncoding = Self("invalid-name-encoding")
+  /// A name encoding was asked for that this system's iconv does not know.
+  public static let unsupportedNameEncoding = Self("unsupported-name-encoding")
   /// An entry name, or one of its components, is longer than the policy allows.
   public static let nameTooLong = Self("name-too-long")
   /// A symbolic or hard link points outside the destination (or to an absolute path).

@@ -40,6 +40,9 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// destination (default `false`, so `Notebook.zip` holding
   /// `Notebook.examplenotebook/…` gives back the package itself).
   public var keepsTopFolder: Bool
+  /// How zip names without the UTF-8 flag are read (default
+  /// ``ZipNameEncoding/specification``: UTF-8 when they are, else CP437).
+  public var nameEncoding: ZipNameEncoding = .specification
   /// Whether the expanded tree is flushed to disk before it is renamed into place.
   ///
   /// The default is `true`: after a crash the destination holds either the old
@@ -52,8 +55,9 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// Which entries are expanded (default: all); the others are read, so
   /// checksums are still verified, but not written.
   public var selection: PathSelection
-  /// How many threads write a zip's files (default `nil`: the processors this process
-  /// may use). With 1, everything happens on the calling thread. What is written, and
+  /// How many threads write a zip's files.
+  ///
+  /// The default, `nil`, is the processors this process may use. With 1, everything happens on the calling thread. What is written, and
   /// which error a bad archive gives, do not depend on the number. A tar is decoded
   /// in order on the calling thread whatever the number.
   public var jobs: Int?

@@ -19,6 +19,8 @@ public struct ExpansionResult: Hashable, Sendable {
   public var byteCount: Int64
   /// Entries not written because they are macOS metadata (`__MACOSX/`, `._name`).
   public var skippedEntries: [EntryName]
+  /// What the archive does that was read as peers read it (Windows separators), in order.
+  public var warnings: [ArchiveWarning]
   /// With ``ExpansionMode/update``: files kept as they were because their bytes did not change.
   public var unchangedFileCount: Int
   /// Whether an existing destination was replaced (or updated).
@@ -40,13 +42,15 @@ public struct ExpansionResult: Hashable, Sendable {
   ///   - hardLinkCount: Hard links created.
   ///   - byteCount: Bytes written.
   ///   - skippedEntries: Entries skipped as macOS metadata.
+  ///   - warnings: What was read as peers read it.
   ///   - unchangedFileCount: Files kept as they were (update).
   ///   - replacedExisting: Whether an existing destination was replaced.
   ///   - unwrappedTopFolder: The top folder that became the destination.
   public init(
     destination: URL, format: String, fileCount: Int = 0, directoryCount: Int = 0,
     symbolicLinkCount: Int = 0, hardLinkCount: Int = 0, byteCount: Int64 = 0,
-    skippedEntries: [EntryName] = [], unchangedFileCount: Int = 0, replacedExisting: Bool = false,
+    skippedEntries: [EntryName] = [], warnings: [ArchiveWarning] = [], unchangedFileCount: Int = 0,
+    replacedExisting: Bool = false,
     unwrappedTopFolder: String? = nil
   ) {
     self.destination = destination
@@ -57,6 +61,7 @@ public struct ExpansionResult: Hashable, Sendable {
     self.hardLinkCount = hardLinkCount
     self.byteCount = byteCount
     self.skippedEntries = skippedEntries
+    self.warnings = warnings
     self.unchangedFileCount = unchangedFileCount
     self.replacedExisting = replacedExisting
     self.unwrappedTopFolder = unwrappedTopFolder

@@ -327,6 +327,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
     ExpansionResult(
       destination: destination, format: format, fileCount: counts.files,
       directoryCount: counts.directories, symbolicLinkCount: counts.symbolicLinks,
-      hardLinkCount: counts.hardLinks, byteCount: budget.logicalBytes, skippedEntries: skipped)
+      hardLinkCount: counts.hardLinks, byteCount: budget.logicalBytes, skippedEntries: skipped,
+      warnings: source.warnings)
   }
 }

@@ -28,14 +28,18 @@ public enum ArchiveLister {
   ///
   /// - Parameters:
   ///   - input: The archive file, or standard input.
+  ///   - nameEncoding: How zip names without the UTF-8 flag are read.
   ///   - body: Called once per entry.
   /// - Returns: The archive's format and compression.
   /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, …), or what `body` throws.
   @discardableResult
   public static func forEachEntry(
-    in input: ArchiveInput, _ body: (ArchiveEntryInfo) throws -> Void
+    in input: ArchiveInput, nameEncoding: ZipNameEncoding = .specification,
+    _ body: (ArchiveEntryInfo) throws -> Void
   ) throws -> String {
-    let source = try ArchiveOpener.open(input, policy: .default)
+    var policy = ExpansionPolicy.default
+    policy.nameEncoding = nameEncoding
+    let source = try ArchiveOpener.open(input, policy: policy)
     var count = 0
     while let entry = try source.nextEntry() {
       count += 1

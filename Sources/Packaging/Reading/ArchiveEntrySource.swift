@@ -45,6 +45,13 @@ protocol ArchiveEntrySource: AnyObject {
   ///
   /// - Throws: ``PackagingError`` (`corrupt-archive`) when the rest is damaged.
   func finish() throws
+
+  /// What the archive does that was read as peers read it, worth telling the user.
+  var warnings: [ArchiveWarning] { get }
+}
+
+extension ArchiveEntrySource {
+  var warnings: [ArchiveWarning] { [] }
 }
 
 extension ArchiveEntrySource {

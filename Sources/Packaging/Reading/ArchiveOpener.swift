@@ -77,7 +77,9 @@ enum ArchiveOpener {
   ) throws -> any ArchiveEntrySource {
     let head = try file.bytes(at: 0, count: Int(min(file.size, 512))) ?? []
     if ZipArchive.startsLikeZip(head) {
-      return ZipEntrySource(try ZipArchive(file: file, maxEntries: policy.maxEntryCount))
+      return ZipEntrySource(
+        try ZipArchive(
+          file: file, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
     }
     if CompressionFilter.detect(head) != nil || looksLikeTar(head) {
       let base = try FileByteSource(
@@ -85,7 +87,9 @@ enum ArchiveOpener {
       return try openStream(base, size: file.size, policy: policy, spoolFolder: spoolFolder)
     }
     if try ZipDirectoryLocation.endsLikeZip(file) {
-      return ZipEntrySource(try ZipArchive(file: file, maxEntries: policy.maxEntryCount))
+      return ZipEntrySource(
+        try ZipArchive(
+          file: file, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
     }
     return try LibArchiveSource(
       file: FileInput(descriptor: duplicate(file), name: file.name), name: file.name,
@@ -99,6 +103,7 @@ enum ArchiveOpener {
   ) throws -> any ArchiveEntrySource {
     let name = base.name
     var layers: [CompressionFilter] = []
+    var inflaters: [InflateByteSource] = []
     var top = PeekableByteSource(base)
     while let filter = CompressionFilter.detect(try top.peek(CompressionFilter.magicLength)) {
       guard layers.count < CompressionFilter.maxLayers else {
@@ -108,10 +113,14 @@ enum ArchiveOpener {
       }
       layers.append(filter)
       let context = "'\(name)'"
-      let decoded: any ByteSource =
-        filter == .gzip
-        ? try InflateByteSource(top, format: .gzip, context: context)
-        : try LibArchiveFilterSource(top, filter: filter, name: name, context: context)
+      let decoded: any ByteSource
+      if filter == .gzip {
+        let inflater = try InflateByteSource(top, format: .gzip, context: context)
+        inflaters.append(inflater)
+        decoded = inflater
+      } else {
+        decoded = try LibArchiveFilterSource(top, filter: filter, name: name, context: context)
+      }
       top = PeekableByteSource(decoded)
     }
     let head = try top.peek(512)
@@ -120,14 +129,17 @@ enum ArchiveOpener {
         top, name: name, into: spoolFolder, policy: policy,
         consumed: layers.isEmpty ? nil : { base.bytesRead })
       if ZipArchive.startsLikeZip(head) {
-        return ZipEntrySource(try ZipArchive(file: copy, maxEntries: policy.maxEntryCount))
+        return ZipEntrySource(
+          try ZipArchive(
+            file: copy, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
       }
       return try LibArchiveSource(
         file: FileInput(descriptor: duplicate(copy), name: name), name: name, size: copy.size)
     }
     return try LibArchiveSource(
       decoded: top, base: base, layers: layers,
-      scanner: looksLikeTar(head) ? TarHeaderScanner() : nil, name: name, size: size)
+      scanner: looksLikeTar(head) ? TarHeaderScanner() : nil, inflaters: inflaters, name: name,
+      size: size)
   }
 
   /// The 7-Zip signature, `7z\xBC\xAF\x27\x1C`.

@@ -1,5 +1,7 @@
-/// An archive of any format but zip read entry by entry by libarchive: tar (plain or
-/// under any number of compression layers), cpio, 7-Zip, ISO 9660, xar, RAR, …
+/// An archive of any format but zip, read entry by entry by libarchive.
+///
+/// Tar (plain or under any number of compression layers), cpio, 7-Zip, ISO 9660, xar,
+/// RAR, and more.
 ///
 /// The opener (``ArchiveOpener``) has already peeled the compression: the
 /// handle here reads the format only, from decoded bytes or, for an
@@ -18,6 +20,7 @@ final class LibArchiveSource: ArchiveEntrySource {
   private let decoded: (any ByteSource)?
   private let layers: [CompressionFilter]
   private let scanner: TarHeaderScanner?
+  private let inflaters: [InflateByteSource]
 
   /// Reads a file in place, seeking as the format needs.
   ///
@@ -34,6 +37,7 @@ final class LibArchiveSource: ArchiveEntrySource {
     decoded = nil
     layers = []
     scanner = nil
+    inflaters = []
     handle = try ArchiveReadHandle(name: name, formats: .archives)
     entry = try ArchiveEntryHandle()
     try Self.recognized(name) { try handle.open(input) }
@@ -47,13 +51,15 @@ final class LibArchiveSource: ArchiveEntrySource {
   ///   - base: The file or pipe underneath, which counts the bytes consumed.
   ///   - layers: The compressions peeled, outermost first.
   ///   - scanner: Shown every byte, to refuse what libarchive hides (a tar).
+  ///   - inflaters: The gzip layers' decoders, whose trailing bytes become warnings.
   ///   - name: The archive's name for messages.
   ///   - size: The file's size, when known.
   /// - Throws: ``PackagingError`` (`corrupt-archive` when no format matches).
   init(
     decoded: any ByteSource, base: FileByteSource, layers: [CompressionFilter],
-    scanner: TarHeaderScanner?, name: String, size: Int64?
+    scanner: TarHeaderScanner?, inflaters: [InflateByteSource] = [], name: String, size: Int64?
   ) throws {
+    self.inflaters = inflaters
     self.name = name
     inputSize = size
     fileInput = nil
@@ -67,6 +73,16 @@ final class LibArchiveSource: ArchiveEntrySource {
       layers.isEmpty && base.canSkip ? { try base.skip($0) } : nil
     try Self.recognized(name) {
       try handle.open(ByteSourceInput(decoded, observer: scanner, skipper: skipper))
+    }
+  }
+
+  var warnings: [ArchiveWarning] {
+    inflaters.filter { $0.trailingBytes > 0 }.map { inflater in
+      ArchiveWarning(
+        code: "gzip-trailing-data",
+        message:
+          "'\(name)': \(inflater.trailingBytes) bytes after the last gzip member are not a gzip member and were ignored, as gzip ignores them"
+      )
     }
   }
 
@@ -96,9 +112,10 @@ final class LibArchiveSource: ArchiveEntrySource {
     return SourceEntry(info: info, isSparse: entry.isSparse, isEncrypted: entry.isEncrypted)
   }
 
-  /// Puts the names a tar's headers record in place of libarchive's, when they are the
-  /// same names up to Unicode normalisation: libarchive composes names to NFC in a UTF-8
-  /// locale, so `cafe\u{301}.txt` (as macOS writes it) and `caf\u{E9}.txt`, two files,
+  /// Puts the names a tar's headers record in place of libarchive's.
+  ///
+  /// Only when they are the same names up to Unicode normalisation: libarchive composes
+  /// names to NFC in a UTF-8 locale, so `cafe\u{301}.txt` (as macOS writes it) and `caf\u{E9}.txt`, two files,
   /// would reach the file system as one name. Names that differ otherwise are left as
   /// libarchive gives them.
   private static func keepRecordedNames(

@@ -20,6 +20,7 @@ final class ZipEntrySource: ArchiveEntrySource {
 
   var formatDescription: String { archive.location.isZip64 ? "ZIP64" : "ZIP" }
   var inputSize: Int64? { archive.file.size }
+  var warnings: [ArchiveWarning] { archive.warnings }
   var bytesConsumed: Int64 { consumedBefore + (reader?.compressedBytesRead ?? 0) }
   /// The compressed bytes of every entry reached so far, the current one whole: an
   /// entry's data counts from its start, so a run of zeros early in a file does not

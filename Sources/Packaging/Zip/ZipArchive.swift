@@ -39,6 +39,8 @@ final class ZipArchive: Sendable {
   let location: ZipDirectoryLocation
   /// The decompressors its readers borrow for small DEFLATE entries.
   let decompressors = DeflateDecompressorPool()
+  /// What was read as peers read it (names with Windows separators).
+  let warnings: [ArchiveWarning]
   private let table: [StoredEntry]
   private let names: [UInt8]
 
@@ -77,23 +79,30 @@ final class ZipArchive: Sendable {
   /// - Parameters:
   ///   - file: The archive.
   ///   - maxEntries: Refuse an archive declaring more entries, before reading them.
+  ///   - nameEncoding: How names without the UTF-8 flag are read.
   /// - Throws: ``PackagingError``: `malformed-zip` naming what is damaged,
   ///   `header-mismatch` and `overlapping-entries` naming the entries,
   ///   `too-many-entries`.
-  init(file: ArchiveFile, maxEntries: Int) throws {
+  init(
+    file: ArchiveFile, maxEntries: Int, nameEncoding: ZipNameEncoding = .specification
+  ) throws {
     self.file = file
     let location = try ZipDirectoryLocation.locate(in: file, maxEntries: maxEntries)
     self.location = location
+    let decoder = try ZipLegacyNameDecoder(nameEncoding) {
+      try Self.legacyNames(in: ArchiveFileWindow(file), location: location)
+    }
     var table: [StoredEntry] = []
     var names: [UInt8] = []
     table.reserveCapacity(min(location.entryCount, 1 << 16))
     let directory = ArchiveFileWindow(file)
     let locals = ArchiveFileWindow(file)
     var offset = location.directoryStart
+    var notes = NameNotes()
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
-        names: &names)
+        names: &names, notes: &notes, decoder: decoder)
       table.append(entry)
       offset += length
     }
@@ -105,6 +114,31 @@ final class ZipArchive: Sendable {
     }
     self.table = table
     self.names = names
+    var warnings: [ArchiveWarning] = []
+    if let (stored, read) = notes.firstLegacy {
+      let entries = notes.legacy == 1 ? "entry's name" : "\(notes.legacy) entries' names"
+      let how =
+        nameEncoding == .specification
+        ? "are not UTF-8 and were read as CP437, as the zip specification says"
+        : "were read as \(notes.legacyLabel) (\(nameEncoding == .automatic ? "chosen as the encoding that reads every name" : "as asked"))"
+      warnings.append(
+        ArchiveWarning(
+          code: "legacy-name-encoding",
+          message:
+            "'\(file.name)': \(entries) without the UTF-8 flag \(how) (\(stored.display) as \(read.display))"
+        ))
+    }
+    if let first = notes.firstWindows {
+      // One warning for the archive, as unzip gives: a Windows zip names every entry so.
+      let entries = notes.windows == 1 ? "entry" : "\(notes.windows) entries"
+      warnings.append(
+        ArchiveWarning(
+          code: "windows-separators",
+          message:
+            "'\(file.name)': \(entries) written on Windows use '\\' as the folder separator, read as '/' (\(first.display))"
+        ))
+    }
+    self.warnings = warnings
     try checkOverlaps()
   }
 
@@ -168,6 +202,51 @@ final class ZipArchive: Sendable {
     var spanEnd: Int64 { dataOffset + compressedSize + Int64(descriptorLength) }
   }
 
+  /// The names ``ZipNameEncoding/automatic`` judges.
+  ///
+  /// Every name without the UTF-8 flag, not named by a Unicode Path field, that is not
+  /// UTF-8. Damage is left for the records' own reading to report.
+  private static func legacyNames(
+    in directory: ArchiveFileWindow, location: ZipDirectoryLocation
+  ) throws -> [[UInt8]] {
+    var found: [[UInt8]] = []
+    var offset = location.directoryStart
+    for _ in 0..<location.entryCount {
+      guard offset + 46 <= location.directoryEnd,
+        let fixed = try directory.bytes(at: offset, count: 46),
+        fixed.uint32(at: fixed.startIndex) == centralSignature
+      else { break }
+      let base = fixed.startIndex
+      let flags = fixed.uint16(at: base + 8)
+      let nameLength = Int(fixed.uint16(at: base + 28))
+      let extraLength = Int(fixed.uint16(at: base + 30))
+      let commentLength = Int(fixed.uint16(at: base + 32))
+      guard offset + 46 + Int64(nameLength + extraLength) <= location.directoryEnd,
+        let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
+      else { break }
+      let name = Array(variable.prefix(nameLength))
+      let extras = try? ZipExtraFields(variable.dropFirst(nameLength)) {
+        PackagingError(.malformedZip, $0)
+      }
+      if flags & 0x800 == 0, extras?.unicodePath == nil,
+        String(validating: name, as: UTF8.self) == nil
+      {
+        found.append(name)
+      }
+      offset += 46 + Int64(nameLength + extraLength + commentLength)
+    }
+    return found
+  }
+
+  /// How names were read, for the archive's warnings: how many, and the first.
+  private struct NameNotes {
+    var legacy = 0
+    var legacyLabel = ""
+    var firstLegacy: (stored: EntryName, read: EntryName)?
+    var windows = 0
+    var firstWindows: EntryName?
+  }
+
   private static let centralSignature: UInt32 = 0x0201_4B50
   private static let localSignature: UInt32 = 0x0403_4B50
   private static let descriptorSignature: UInt32 = 0x0807_4B50
@@ -175,7 +254,8 @@ final class ZipArchive: Sendable {
   /// Reads one central-directory record and its local header, checking both.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
-    location: ZipDirectoryLocation, names: inout [UInt8]
+    location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes,
+    decoder: ZipLegacyNameDecoder
   ) throws -> (StoredEntry, Int64) {
     let archive = directory.file.name
     func malformed(_ text: String) -> PackagingError {
@@ -221,8 +301,6 @@ final class ZipArchive: Sendable {
     guard let localOffset, compressed <= UInt64(Int64.max), size <= UInt64(Int64.max),
       localOffset <= UInt64(location.directoryStart)
     else { throw entryMalformed("sizes or an offset out of range") }
-    let name = effectiveName(raw: rawName, unicode: extras.unicodePath)
-
     // The local header: the same name, method, encryption and (unless deferred) sizes.
     let localStart = Int64(localOffset) + location.prefixLength
     guard localStart + 30 <= location.directoryStart,
@@ -248,11 +326,46 @@ final class ZipArchive: Sendable {
         "entry \(display): the local header's \(what) disagrees with the central directory")
     }
     let localName = Array(localVariable.prefix(localNameLength))
-    if localName != rawName { throw mismatch("name \(EntryName(bytes: localName).display)") }
     let localExtras = try ZipExtraFields(
       localVariable.dropFirst(localNameLength), malformed: entryMalformed)
-    if effectiveName(raw: localName, unicode: localExtras.unicodePath) != name {
-      throw mismatch("Unicode path")
+    // The headers are compared by the names they store; the expansion takes the name as
+    // the writer's system meant it.
+    let storedName = effectiveName(
+      raw: rawName, unicode: extras.unicodePath, otherwise: localExtras.unicodePath)
+    var name = storedName
+    if flags & 0x800 == 0, name.bytes == rawName, let label = decoder.label,
+      !rawName.allSatisfy({ $0 < 0x80 }), decoder.decodesUTF8 || name.string == nil
+    {
+      // No UTF-8 flag and, unless an encoding was named, not UTF-8 either (many tools write
+      // UTF-8 without the flag, which is kept): by default the specification's CP437, in
+      // which every byte is a character.
+      guard let decoded = decoder.utf8(rawName) else {
+        throw PackagingError(
+          .invalidNameEncoding, "entry \(display) has a name that is not valid \(label)")
+      }
+      name = EntryName(bytes: decoded)
+      notes.legacy += 1
+      notes.legacyLabel = label
+      if notes.firstLegacy == nil { notes.firstLegacy = (storedName, name) }
+    }
+    if let converted = windowsSeparatorsConverted(name, host: hostSystem) {
+      notes.windows += 1
+      if notes.firstWindows == nil { notes.firstWindows = converted }
+      name = converted
+    }
+    let (kind, permissions) = kindAndPermissions(
+      host: hostSystem, external: external, name: name.bytes)
+    // A folder's stated size governs no byte written (macOS tools gave `dir/` the size of
+    // its HFS+ record, 68, with no data), so it is neither checked nor kept; its compressed
+    // size still bounds its span, which the overlap and directory checks need.
+    let isFolder = kind == .directory
+    if isFolder { size = 0 }
+    // Both headers must name the same entry once each is read with its Unicode path (a
+    // header may carry the field alone, or hold the UTF-8 name itself).
+    let localStoredName = effectiveName(
+      raw: localName, unicode: localExtras.unicodePath, otherwise: extras.unicodePath)
+    if localStoredName != storedName {
+      throw mismatch(localName != rawName ? "name \(localStoredName.display)" : "Unicode path")
     }
     if localMethod != method { throw mismatch("compression method") }
     if localFlags & 0x41 != flags & 0x41 { throw mismatch("encryption flag") }
@@ -272,17 +385,17 @@ final class ZipArchive: Sendable {
     if localFlags & 0x8 == 0 {
       if localCRC != crc { throw mismatch("CRC-32") }
       if localCompressed != compressed { throw mismatch("compressed size") }
-      if localSize != size { throw mismatch("size") }
+      if localSize != size && !isFolder { throw mismatch("size") }
     } else {
       // Sizes deferred to a data descriptor: the local fields are 0 (or already right).
       if localCRC != 0 && localCRC != crc { throw mismatch("CRC-32") }
       if localCompressed != 0 && localCompressed != compressed { throw mismatch("compressed size") }
-      if localSize != 0 && localSize != size { throw mismatch("size") }
+      if localSize != 0 && localSize != size && !isFolder { throw mismatch("size") }
     }
     guard Int64(compressed) <= location.directoryStart - dataOffset else {
       throw malformed("entry \(display) has data running into the central directory")
     }
-    if method == 0 && compressed != size && flags & 0x41 == 0 {
+    if method == 0 && compressed != size && flags & 0x41 == 0 && !isFolder {
       throw entryMalformed("a stored size (\(compressed)) unlike its size (\(size))")
     }
     let dataEnd = dataOffset + Int64(compressed)
@@ -290,8 +403,6 @@ final class ZipArchive: Sendable {
       after: dataEnd, flags: flags, crc: crc, zip64: localExtras.zip64 != nil, locals: locals,
       limit: location.directoryStart, mismatch: mismatch)
 
-    let (kind, permissions) = kindAndPermissions(
-      host: hostSystem, external: external, name: name.bytes)
     let nameStart = names.count
     names.append(contentsOf: name.bytes)
     let time = extras.modificationTime ?? localExtras.modificationTime ?? dosToUnix(dosTime)
@@ -309,19 +420,40 @@ final class ZipArchive: Sendable {
     return (entry, recordLength)
   }
 
-  /// The name an entry is expanded under: the Info-ZIP Unicode path when its CRC-32 matches
-  /// the stored name (as unzip and libarchive require), else the stored name.
+  /// The name a header gives an entry: the Info-ZIP Unicode path (0x7075) when its CRC-32
+  /// matches the header's stored name (as unzip and libarchive require), taken from the
+  /// header itself or else from the other header, else the stored name.
   private static func effectiveName(
-    raw: [UInt8], unicode: (nameCRC: UInt32, path: [UInt8])?
+    raw: [UInt8], unicode: (nameCRC: UInt32, path: [UInt8])?,
+    otherwise other: (nameCRC: UInt32, path: [UInt8])?
   ) -> EntryName {
-    if let unicode, raw.withUnsafeBytes({ LibDeflate.crc32(0, $0) }) == unicode.nameCRC {
-      return EntryName(bytes: unicode.path)
+    guard unicode != nil || other != nil else { return EntryName(bytes: raw) }
+    let crc = raw.withUnsafeBytes { LibDeflate.crc32(0, $0) }
+    for field in [unicode, other] {
+      if let field, field.nameCRC == crc { return EntryName(bytes: field.path) }
     }
     return EntryName(bytes: raw)
   }
 
-  /// Where an entry's span ends: after its data, and after its data descriptor when the
-  /// sizes were deferred to one that is there. A descriptor with a signature must agree.
+  /// A name written on MS-DOS or Windows (host 0 FAT, 11 NTFS, 14 VFAT) with `\` as its only
+  /// separator, with `/` instead, as unzip and bsdtar read it; `nil` for any other name.
+  ///
+  /// A name that has a `/` as well keeps its `\` as a character (bsdtar keeps it so), which
+  /// the expansion refuses; the converted name meets every rule a name meets (`..`, an
+  /// absolute name, a drive letter).
+  private static func windowsSeparatorsConverted(_ name: EntryName, host: UInt8) -> EntryName? {
+    let backslash = UInt8(ascii: "\\")
+    let slash = UInt8(ascii: "/")
+    guard host == 0 || host == 11 || host == 14, name.bytes.contains(backslash),
+      !name.bytes.contains(slash)
+    else { return nil }
+    return EntryName(bytes: name.bytes.map { $0 == backslash ? slash : $0 })
+  }
+
+  /// Where an entry's span ends.
+  ///
+  /// After its data, and after its data descriptor when the sizes were deferred to one
+  /// that is there. A descriptor with a signature must agree.
   private static func descriptorEnd(
     after dataEnd: Int64, flags: UInt16, crc: UInt32, zip64: Bool, locals: ArchiveFileWindow,
     limit: Int64, mismatch: (String) -> PackagingError
@@ -338,9 +470,10 @@ final class ZipArchive: Sendable {
     return dataEnd
   }
 
-  /// An entry's kind and permission bits, as libarchive derives them: the Unix mode of a
-  /// Unix (or macOS) host, the DOS attributes of an MS-DOS host, else a plain file; a
-  /// name ending in `/` is a folder. Unlike libarchive, a FIFO stays a FIFO (which the
+  /// An entry's kind and permission bits, as libarchive derives them.
+  ///
+  /// The Unix mode of a Unix (or macOS) host, the DOS attributes of an MS-DOS host, else a
+  /// plain file; a name ending in `/` is a folder. Unlike libarchive, a FIFO stays a FIFO (which the
   /// expansion refuses, as it refuses devices) rather than becoming a file.
   private static func kindAndPermissions(host: UInt8, external: UInt32, name: [UInt8])
     -> (ArchiveEntryInfo.Kind, UInt32)

@@ -147,4 +147,79 @@ func runFolio(_ arguments: [String], in folder: URL) async -> (Int32, String, St
       #expect(errors.contains("empty"))
     }
   }
+
+  /// A zip made on Windows: `\\` read as `/`, and one warning on standard error (or one
+  /// JSON warning event) naming it; `--quiet` silences it.
+  @Test func windowsSeparatorsAreReadWithAWarning() async throws {
+    try await withTemporaryDirectory("cli-expand-windows") { folder in
+      let script = """
+        import zipfile
+        with zipfile.ZipFile('win.zip', 'w') as z:
+            for name in ('arc\\\\a.txt', 'arc\\\\b.txt'):
+                info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+                info.create_system = 0
+                z.writestr(info, b'x')
+        """
+      let made = try runProcess("python3", ["-c", script], in: folder)
+      try #require(made.status == 0, "\(made.errorText)")
+      let (status, _, errors) = await runFolio(["expand", "win.zip", "-o", "plain"], in: folder)
+      #expect(status == 0, "\(errors)")
+      #expect(errors.hasPrefix("folio: warning: '"), "\(errors)")
+      #expect(
+        errors.contains(
+          #"win.zip': 2 entries written on Windows use '\' as the folder separator, read as '/' ('arc/a.txt') [windows-separators]"#
+        ), "\(errors)")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("plain/b.txt").path))
+      let (jsonStatus, _, events) = await runFolio(
+        ["expand", "win.zip", "-o", "json", "--progress", "json"], in: folder)
+      #expect(jsonStatus == 0, "\(events)")
+      let warnings = events.split(separator: "\n").filter { $0.contains(#""warning""#) }
+      #expect(warnings.count == 1, "\(events)")
+      #expect(warnings.first?.contains(#""code":"windows-separators""#) == true, "\(events)")
+      let (quietStatus, _, quietErrors) = await runFolio(
+        ["expand", "win.zip", "-o", "quiet", "-q"], in: folder)
+      #expect(quietStatus == 0)
+      #expect(quietErrors.isEmpty, "\(quietErrors)")
+    }
+  }
+
+  /// `--name-encoding` on list and expand: names decoded, an unknown encoding a usage
+  /// error, and a name it cannot read refused with a hint naming the option.
+  @Test func nameEncodingDecodesListedAndExpandedNames() async throws {
+    try await withTemporaryDirectory("cli-name-encoding") { folder in
+      let script = """
+        import zipfile
+        with zipfile.ZipFile('ru.zip', 'w') as z:
+            z.writestr(zipfile.ZipInfo('XXXXXX.txt', (2020, 1, 1, 0, 0, 0)), b'x')
+        data = open('ru.zip', 'rb').read()
+        open('ru.zip', 'wb').write(data.replace(b'XXXXXX.txt', 'Привет.txt'.encode('cp866')))
+        """
+      let made = try runProcess("python3", ["-c", script], in: folder)
+      try #require(made.status == 0, "\(made.errorText)")
+      let (listStatus, listed, _) = await runFolio(
+        ["list", "--names", "--name-encoding", "cp866", "ru.zip"], in: folder)
+      #expect(listStatus == 0)
+      #expect(listed == "Привет.txt\n")
+      let (autoStatus, autoListed, _) = await runFolio(
+        ["list", "--names", "--name-encoding", "auto", "ru.zip"], in: folder)
+      #expect(autoStatus == 0)
+      #expect(autoListed == "Привет.txt\n")
+      let (status, _, errors) = await runFolio(
+        ["expand", "--name-encoding", "auto", "ru.zip", "-o", "out"], in: folder)
+      #expect(status == 0, "\(errors)")
+      #expect(errors.contains("were read as CP866"), "\(errors)")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/Привет.txt").path)
+      )
+      let (unknown, _, unknownErrors) = await runFolio(
+        ["expand", "--name-encoding", "NO-SUCH", "ru.zip", "-o", "x"], in: folder)
+      #expect(unknown == 64, "\(unknownErrors)")
+      let (refused, _, refusal) = await runFolio(
+        ["expand", "--name-encoding", "utf-8", "ru.zip", "-o", "y"], in: folder)
+      #expect(refused == 1)
+      #expect(refusal.contains("--name-encoding (auto"), "\(refusal)")
+      #expect(refusal.contains("[invalid-name-encoding]"), "\(refusal)")
+    }
+  }
 }

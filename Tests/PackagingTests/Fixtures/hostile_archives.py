@@ -245,6 +245,12 @@ elif case == "zip-dotdot-inner":
     write_zip([("a/../../evil.txt", b"evil", 0o100644)])
 elif case == "zip-backslash":
     write_zip([("..\\evil.txt", b"evil", 0o100644)])
+elif case == "zip-backslash-windows-dotdot":
+    # Made on MS-DOS: '\\' is read as a separator, and the '..' it then shows is refused.
+    with zipfile.ZipFile(out, "w") as z:
+        info = zipfile.ZipInfo("a\\..\\..\\evil.txt", date_time=(2023, 11, 14, 22, 13, 20))
+        info.create_system = 0
+        z.writestr(info, b"evil")
 elif case == "zip-drive-letter":
     write_zip([("C:/evil.txt", b"evil", 0o100644)])
 elif case == "zip-nul":
@@ -595,6 +601,10 @@ elif case == "tar-gz-trailing-junk":
     write_tar([tfile("a.txt", b"junk follows")])
     raw = open(out, "rb").read()
     open(out, "wb").write(gzip.compress(raw) + b"not gzip")
+elif case == "tar-gz-trailing-too-much":
+    write_tar([tfile("a.txt", b"noise follows")])
+    raw = open(out, "rb").read()
+    open(out, "wb").write(gzip.compress(raw) + b"not gzip" + os.urandom((1 << 20) + 1))
 elif case in ("tar-gz-gz", "tar-gz-xz", "tar-xz-gz", "tar-gz-bz2", "tar-zst-gz", "tar-gz-gz-gz"):
     import bz2, lzma, subprocess
     write_tar([tdir("Note"), tfile("Note/a.txt", b"nested " * 500), tlink("Note/l", "a.txt")])

@@ -3,9 +3,11 @@
 ///
 /// A gzip stream may hold several members one after another (`cat a.gz b.gz`,
 /// bgzip, pigz): each member's CRC-32 and length are checked by zlib as it
-/// ends, and decoding goes on with the next. After the last member only zero
-/// bytes may follow (padding, which gzip ignores too); anything else is
-/// damage. A raw stream must end exactly where its compressed bytes do.
+/// ends, and decoding goes on with the next. After the last member, zero bytes
+/// (tape padding) are ignored, and other bytes that do not start a member are
+/// counted in ``trailingBytes`` and ignored too, as gzip ("trailing garbage
+/// ignored") and bsdtar do, up to ``maxTrailingBytes``. A raw stream must end
+/// exactly where its compressed bytes do.
 final class InflateByteSource: ByteSource {
   /// What the bytes are.
   enum Format {
@@ -17,6 +19,11 @@ final class InflateByteSource: ByteSource {
 
   /// Complete gzip members decoded so far.
   private(set) var membersEnded = 0
+  /// Bytes after the last gzip member that are neither a member nor zero padding.
+  private(set) var trailingBytes: Int64 = 0
+  /// The most trailing bytes read past: more is damage, not a signature's or a disk
+  /// image's leftovers, and would let a stream of noise be read to its end for nothing.
+  static let maxTrailingBytes: Int64 = 1 << 20
   private let upstream: any ByteSource
   private let format: Format
   private let context: String
@@ -53,11 +60,14 @@ final class InflateByteSource: ByteSource {
         try startNextMemberOrFinish()
         continue
       }
-      if pending.isEmpty && upstreamEnded {
-        throw PackagingError(.corruptArchive, "\(context): \(truncationMessage)")
-      }
+      // With every compressed byte taken, zlib may still hold output: the rest of a long
+      // match, or an end code already in its bit buffer, when the last call filled the
+      // output. Only a call that makes no progress means the stream was cut short.
       let step = try stream.inflate(
         pending, into: output, operation: "\(context): \(damageMessage)")
+      if pending.isEmpty && upstreamEnded && step.produced == 0 && !step.ended {
+        throw PackagingError(.corruptArchive, "\(context): \(truncationMessage)")
+      }
       pending = UnsafeRawBufferPointer(rebasing: pending[step.consumed...])
       if step.ended {
         memberEnded = true
@@ -88,22 +98,29 @@ final class InflateByteSource: ByteSource {
         if upstreamEnded { finished = true }
         return
       }
-      if pending[0] == 0x1F {
+      if pending[0] == 0x1F && (pending.count < 2 || pending[1] == 0x8B) {
         memberEnded = false
         try stream.reset()
         return
       }
-      // Zero padding after the last member (tape blocking); anything else is damage.
+      // Zero padding after the last member (tape blocking), or bytes that start no member
+      // (a signature, a disk image's padding): counted, and ignored as gzip ignores them.
       while true {
-        if let index = pending.firstIndex(where: { $0 != 0 }) {
+        if trailingBytes == 0, let index = pending.firstIndex(where: { $0 != 0 }) {
+          trailingBytes = Int64(pending.count - index)
+        } else if trailingBytes > 0 {
+          trailingBytes += Int64(pending.count)
+        }
+        if trailingBytes > Self.maxTrailingBytes {
           throw PackagingError(
             .corruptArchive,
-            "\(context): gzip member \(membersEnded) is followed by bytes that are not a gzip member (0x\(String(pending[index], radix: 16)))"
+            "\(context): gzip member \(membersEnded) is followed by more than \(Self.maxTrailingBytes) bytes that are not a gzip member"
           )
         }
         guard let chunk = try upstream.next() else { break }
         pending = chunk
       }
+
       pending = UnsafeRawBufferPointer(start: nil, count: 0)
       upstreamEnded = true
       finished = true
