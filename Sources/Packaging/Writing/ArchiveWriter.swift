@@ -277,11 +277,7 @@ public final class ArchiveWriter {
       throw PackagingError(
         .invalidEntry, "cannot add an entry: the archive writer was already closed")
     }
-    if let progress {
-      try progress.checkCancellation()
-    } else if Task.isCancelled {
-      throw CancellationError()
-    }
+    try ProgressManager.checkCancellation(of: progress)
   }
 
   private func validate(_ path: String) throws {

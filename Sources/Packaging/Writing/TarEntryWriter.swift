@@ -288,11 +288,7 @@ final class TarEntryWriter {
   }
 
   private func checkCancellation() throws {
-    if let progress {
-      try progress.checkCancellation()
-    } else if Task.isCancelled {
-      throw CancellationError()
-    }
+    try ProgressManager.checkCancellation(of: progress)
   }
 
   private func prepareEntry(

@@ -363,10 +363,6 @@ final class ZipEntryWriter {
   }
 
   private func checkCancellation() throws {
-    if let progress {
-      try progress.checkCancellation()
-    } else if Task.isCancelled {
-      throw CancellationError()
-    }
+    try ProgressManager.checkCancellation(of: progress)
   }
 }
