@@ -3,9 +3,8 @@
 /// the end (``AtomicFile/commit(replacing:durable:)``) waits for the last
 /// stretch only.
 ///
-/// Left to the end, that flush was a fifth of packing the benchmark's 20,000
-/// pages to tar (65–100 ms for the 108 MB archive, of 0.4–0.6 s; the disk idle
-/// until then). Writers that only append call ``append(_:)``, which writes and
+/// Left to the end, that flush is a large part of packing an archive, with the
+/// disk idle until then. Writers that only append call ``append(_:)``, which writes and
 /// notes in one step; one that seeks (an expansion's sparse file) writes itself
 /// and reports with ``moved(to:)`` and ``wrote(_:)``.
 /// Starting the writing makes nothing durable by itself

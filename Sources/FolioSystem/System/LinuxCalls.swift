@@ -95,8 +95,8 @@ package enum LinuxCalls {
   /// freed, so that a program allocating and freeing large buffers over and over keeps
   /// them in its heap. Folio's large blocks are few and live long (a zip's directory, the
   /// expansion's ledger, its check's ledger before it); once the check's were freed, the
-  /// expansion's went into the heap beside memory that was not given back, and the
-  /// process peaked 0.7 MiB higher. A fixed threshold also stops glibc's dynamic trimming.
+  /// expansion's would go into the heap beside memory that was not given back, raising
+  /// the peak. A fixed threshold also stops glibc's dynamic trimming.
   ///
   /// The corresponding C function is `mallopt` with `M_MMAP_THRESHOLD`.
   ///

@@ -65,7 +65,7 @@ struct PathTable {
   ///   - bytes: How many bytes they take in all, when known.
   ///   Made that large at once, the table and the arena never grow on the way, which would
   ///   copy the table and, below malloc's threshold for pages of their own, the arena (a
-  ///   zip's second ledger, after the check's, grew in the heap and peaked higher).
+  ///   zip's second ledger, after the check's, would grow in the heap beside the first).
   init(reservingPaths paths: Int = 0, bytes: Int = 0) {
     var slots = 16
     while slots * 3 < paths * 4 + 4 { slots *= 2 }

@@ -12,10 +12,9 @@
 /// use, so the writer holds at most 1 MiB whatever the archive.
 ///
 /// Operations go over in batches: when a buffer is full, or after
-/// ``batchLimit`` operations, or at the end. One hand-over per operation woke
-/// the writer thread for each (a `futex` call on either side): 104,000 calls
-/// for the 20,000 pages of the benchmark's tar, where a batch a buffer takes
-/// about 2,000.
+/// ``batchLimit`` operations, or at the end. One hand-over per operation would
+/// wake the writer thread for each (a `futex` call on either side); a batch a
+/// buffer wakes it far less often for many small files.
 ///
 /// The first failure stops the writer; it is thrown at the expansion's next
 /// hand-over or at ``finish()``, and it is always an earlier entry's than the

@@ -4,9 +4,8 @@ import Synchronization
 /// each thread that inflates at once.
 ///
 /// A new decompressor is zeroed whole (about 11 KB) and builds its static Huffman tables
-/// at its first use: for the benchmark's 4 KiB pages that was more work than inflating
-/// the page (callgrind, 2,000 pages: a fifth of all instructions went to `memset` and the
-/// tables).
+/// at its first use: for a page of a few KiB that is more work than inflating the page,
+/// so decompressors are kept and reused.
 final class DeflateDecompressorPool: Sendable {
   private let idle = Mutex<[DeflateDecompressor]>([])
 

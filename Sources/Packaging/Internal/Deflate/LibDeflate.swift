@@ -5,11 +5,10 @@ internal import CLibDeflate
 /// libdeflate works on whole buffers only: no streaming, no preset
 /// dictionary, so it cannot continue one deflate stream across chunks. Folio
 /// uses it where a whole buffer is at hand (entries up to the chunk size) and
-/// zlib (``DeflateStream``) where a stream is cut into chunks. Measured on the
-/// benchmark corpus's 20,000 pages (1–8 KiB each, CPU time of one thread): at
-/// level 6 libdeflate compresses at 52 MB/s to 26.6% against zlib's 35 MB/s to
-/// 26.8%; at level 1, 125 against 79 MB/s. Its CRC-32 (carry-less multiply
-/// where the processor has it) runs about three times as fast as zlib's.
+/// zlib (``DeflateStream``) where a stream is cut into chunks: on whole buffers
+/// libdeflate compresses faster than zlib at the same level, to a slightly
+/// smaller size, and its CRC-32 (carry-less multiply where the processor has
+/// it) is several times as fast (docs/PERFORMANCE.md).
 enum LibDeflate {
   /// Checks a decompression result.
   ///
@@ -38,9 +37,9 @@ enum LibDeflate {
   /// Continues a CRC-32 over more bytes: every CRC-32 Folio computes (zip entries read and
   /// written, gzip members, Info-ZIP's Unicode name fields).
   ///
-  /// libdeflate's, not zlib's: it uses the processor's carry-less multiply, and measured
-  /// 10 GB/s against zlib 1.2.13's 3.5 GB/s here (256 MiB, three runs), which is a fifth
-  /// of expanding a gigabyte of stored media. zlib keeps `crc32_combine`, which libdeflate
+  /// libdeflate's, not zlib's: it uses the processor's carry-less multiply, which matters
+  /// when expanding large stored media, where the CRC is much of the work. zlib keeps
+  /// `crc32_combine`, which libdeflate
   /// lacks. The corresponding C function is `libdeflate_crc32`.
   ///
   /// - Parameters:

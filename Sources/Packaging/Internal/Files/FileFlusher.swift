@@ -4,22 +4,18 @@ import Glibc
 /// Makes the files and folders an expansion wrote durable before the move, without
 /// waiting long for other processes' data.
 ///
-/// Two ways, chosen by measurement (docs/PERFORMANCE.md, "2026-12-02 midday"):
+/// Two ways, chosen by measurement (docs/PERFORMANCE.md, "Design decisions"):
 ///
 /// - **The file system at once** (`syncfs`), when the machine holds little unwritten
 ///   data besides the expansion's own (at most ``otherDataLimit``, from
 ///   ``UnwrittenData``). Files are only closed as they are written; at the end one call
-///   writes them all, in the large merged requests the kernel's own writeback makes. Of
-///   20,000 small files, flushing each cost 1.7 s more than not flushing, where
-///   `syncfs` cost 0.2–0.4 s: each file's writeback is a request of its own (a virtio
-///   notification each, in a VM), and every `fdatasync` flushes the disk's cache (on the
-///   test machine's ext4, which has no journal, after writing the file's inode block; with
-///   a journal, still, once the file's transaction was committed by an earlier one).
+///   writes them all, in the large merged requests the kernel's own writeback makes,
+///   where flushing each file makes a request of its own (a virtio notification each, in
+///   a VM) and every `fdatasync` flushes the disk's cache.
 /// - **Each file**, when other processes have more unwritten data than that at the
 ///   start (each file is flushed as soon as it is written, on ``concurrency`` threads:
 ///   concurrent flushes share the journal's commits, where one after another waits for a
-///   commit each: 82 s for 20,000 files one by one, 0.3 s 32 at a time, on an earlier
-///   test machine), or only at the end (the staging tree is walked and each file flushed
+///   commit each), or only at the end (the staging tree is walked and each file flushed
 ///   the same way, then each folder), so `syncfs` never waits for much besides them.
 ///
 /// Files that their owner cannot read (mode `0o000`) are flushed as they are written
@@ -45,8 +41,8 @@ final class FileFlusher: @unchecked Sendable {
   static let concurrency = 32
   /// The most descriptors handed over and not yet closed.
   static let pendingLimit = 256
-  /// The most unwritten data of other processes a `syncfs` may wait for: about a quarter
-  /// of a second on the test machine's disk.
+  /// The most unwritten data of other processes a `syncfs` may wait for: little enough
+  /// that waiting for it stays a fraction of a second on an ordinary disk.
   static let otherDataLimit: Int64 = 64 << 20
 
   /// How the files are flushed, decided when the flusher is made.

@@ -17,13 +17,13 @@ final class ZipArchiveOutput {
   /// The most central-directory bytes kept in memory.
   ///
   /// Spilling is a sequential write to a file the kernel caches and one copy at the end,
-  /// so a small limit costs little: packing 20,000 pages (2 MB of records) with one job
-  /// peaked 1.5 MiB of records in memory under 1 MiB (the array doubled past it, and
-  /// copied), 0.3 MiB under this, with the same archive.
+  /// so a small limit costs little, where a larger one lets the array double past it (and
+  /// copy) before it spills.
   static let centralDirectoryMemoryLimit = 256 * 1024
   /// The largest central-directory record: its fixed part, a name and an extra field of
-  /// 65,535 bytes each (Folio writes no comment). Reserved beside the limit, so the
-  /// records in memory never move.
+  /// 65,535 bytes each (Folio writes no comment).
+  ///
+  /// Reserved beside the limit, so the records in memory never move.
   static let largestCentralRecord = 46 + 2 * 65_535
 
   private let descriptor: Int32

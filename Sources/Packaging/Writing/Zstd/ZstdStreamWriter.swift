@@ -12,29 +12,17 @@ import FolioSystem
 final class ZstdStreamWriter: CompressedOutput {
   /// The bytes one worker compresses at a time.
   ///
-  /// zstd's default is four windows (8 MiB at level 3), and it holds about three jobs
-  /// per worker: 42 of the 64 MiB a one-job tar.zst pack took through libarchive's
-  /// filter, which offers no job size. Packing the benchmark's 20,000 pages (108 MB of
-  /// tar, level 3, two jobs, three runs, medians): zstd's default 76 MiB peak, 0.65 s;
-  /// 8 MiB jobs 75 MiB, 0.70 s; 4 MiB 53 MiB, 0.65 s; 2 MiB 42 MiB, 0.68 s and 0.04%
-  /// larger; 1 MiB 36 MiB but 0.76 s. Two was where memory halved for a few percent.
-  ///
-  /// Measured again once the command no longer linked all of Foundation (2026-12-02;
-  /// the same pack written to tmpfs, five alternating runs, medians): 2 MiB jobs peaked at
-  /// 26.2 MiB with one job and 31.4 with two, 0.49 and 0.57 s; 512 KiB, zstd's smallest,
-  /// at 19.9 and 23.0 MiB, 0.53 and 0.56 s, 0.29% larger (still 1% smaller than bsdtar
-  /// `--zstd`). zstd keeps a ring of the input four jobs long and an output buffer a job
-  /// each, so the job size is most of its memory; the time was the same, so the smallest.
+  /// zstd keeps a ring of the input four jobs long and an output buffer a job in flight,
+  /// so the job size is most of its memory; zstd's smallest job (its default is four
+  /// windows, 8 MiB at level 3) costs no time and little ratio (docs/PERFORMANCE.md).
   static let jobSize = 512 << 10
 
   /// How much of the input before a job its worker reads as a dictionary: the window
   /// shifted right by 9 minus this (zstd's `overlapLog`, 1–9).
   ///
-  /// zstd's default at level 3 is 6, an eighth of the window (256 KiB before every
-  /// 2 MiB job), which the worker hashes before compressing its own bytes. Packing the
-  /// benchmark's 20,000 pages to tar.zst (two jobs, five alternating runs, medians): 6 took
-  /// 1.46 s of processor time, 0.90 s; 4 (64 KiB) 1.33 s, 0.82 s, 0.04% larger; 1 (none)
-  /// 1.36 s, 0.83 s, 0.23% larger (bsdtar --zstd 1.19 s, 1.2% larger than any of them).
+  /// zstd's default at level 3 is 6, an eighth of the window, which every worker hashes
+  /// before compressing its own bytes; 4 (a 64 KiB overlap) saves that processor time for
+  /// a negligible loss of ratio, where no overlap at all loses more (docs/PERFORMANCE.md).
   static let overlapLog = 4
 
   private let context: ZstdCompressionContext
