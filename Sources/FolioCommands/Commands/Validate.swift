@@ -41,7 +41,9 @@ extension FolioCommand {
     static let strict = Option.flag("strict", help: "Treat warnings as errors for the exit status.")
     static let define = Option.repeating(
       "define", short: "D", valueName: "NAME=VALUE",
-      help: "Give a build variable ($(NAME), ${NAME}, @NAME@) or preprocessor macro a value.")
+      help:
+        "Give a build variable ($(NAME), ${NAME}, @NAME@) or preprocessor macro a value; identifiers written $(PRODUCT_BUNDLE_IDENTIFIER).ext are checked without one."
+    )
     static let schema = Option.flag(
       "schema",
       help: "Also check XML files against the RELAX NG schemas in Schemas/ (via libxml2).")

@@ -76,6 +76,26 @@ public struct BuildVariables: Sendable, Hashable {
     return Substitution(text: output, unresolved: unresolved, unresolvedNames: names)
   }
 
+  /// The references Xcode's templates put before a type identifier of the app's own.
+  private static let bundleIdentifierReferences = [
+    "$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}",
+  ]
+
+  /// Xcode's idiom for an app's own type identifier, `$(PRODUCT_BUNDLE_IDENTIFIER).ext`, with
+  /// the variable replaced by a placeholder domain so the rest can be checked; `nil` when the
+  /// text is anything else (another variable, or the variable elsewhere than at the start).
+  ///
+  /// The build always fills the variable in with the bundle's reverse-DNS identifier, so
+  /// the identifier's shape is known without its value.
+  static func bundleIdentifierTemplate(_ text: String) -> String? {
+    guard let reference = bundleIdentifierReferences.first(where: { text.hasPrefix($0) }) else {
+      return nil
+    }
+    let rest = text.dropFirst(reference.count)
+    guard !containsReference(String(rest)) else { return nil }
+    return "com.placeholder-bundle" + rest
+  }
+
   /// Whether a string holds a reference: `$(` or `${` with a closing bracket, or `@NAME@`.
   static func containsReference(_ text: String) -> Bool {
     var previous: UInt8 = 0

@@ -5,7 +5,12 @@ struct DeclarationDecoder {
   static let exportedKey = "UTExportedTypeDeclarations"
   static let importedKey = "UTImportedTypeDeclarations"
   static let documentTypesKey = "CFBundleDocumentTypes"
+  static let packageTypeKey = "CFBundlePackageType"
 
+  /// Keys whose values are type identifiers.
+  static let identifierKeys: Set<String> = [
+    "UTTypeIdentifier", "UTTypeConformsTo", "LSItemContentTypes",
+  ]
   /// Keys of a type declaration Folio reads.
   static let declarationKeys: Set<String> = [
     "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeDescription", "UTTypeIconFile",
@@ -55,6 +60,8 @@ struct DeclarationDecoder {
         for item in arrayItems(entry) {
           if let documentType = documentType(item) { source.documentTypes.append(documentType) }
         }
+      case Self.packageTypeKey:
+        source.bundlePackageType = string(entry)
       default:
         continue
       }
@@ -324,7 +331,12 @@ struct DeclarationDecoder {
     _ text: String, key: String, at location: SourceLocation?, interpreted: Bool
   ) -> String {
     let result = variables.substitute(text)
-    if interpreted && !result.unresolved.isEmpty {
+    // `$(PRODUCT_BUNDLE_IDENTIFIER).ext` is how Xcode writes an app's own identifier; the
+    // validator checks it with a placeholder, so it is not an unchecked value.
+    let isBundleTemplate =
+      Self.identifierKeys.contains(key)
+      && BuildVariables.bundleIdentifierTemplate(result.text) != nil
+    if interpreted && !result.unresolved.isEmpty && !isBundleTemplate {
       unresolved.append(
         .init(
           key: key, value: text, references: result.unresolved, names: result.unresolvedNames,
@@ -341,21 +353,33 @@ struct DeclarationDecoder {
         hint: "change the value to \(expected)"))
   }
 
+  /// A key that looks like one of `known` but is not one, reported with the right spelling.
+  ///
+  /// Apple reads keys case-sensitively, so `UTTYpeReferenceURL` is ignored: both the prefix test
+  /// and the suggestion fold case, and a key that differs from a known one only in case is
+  /// told so.
   private mutating func checkUnknown(
     _ entry: PropertyListValue.DictionaryEntry, known: Set<String>, prefixes: [String]
   ) {
-    guard prefixes.contains(where: { entry.key.hasPrefix($0) }), !known.contains(entry.key),
-      !Self.legacyDeclarationKeys.contains(entry.key)
+    let folded = entry.key.lowercased()
+    guard prefixes.contains(where: { folded.hasPrefix($0.lowercased()) }),
+      !known.contains(entry.key), !Self.legacyDeclarationKeys.contains(entry.key)
     else { return }
-    let suggestion = known.min { editDistance($0, entry.key) < editDistance($1, entry.key) }
+    var message = "unknown key \(DiagnosticText.quoted(entry.key)) is kept but not interpreted"
     var hint: String?
-    if let suggestion, editDistance(suggestion, entry.key) <= 3 {
+    if let sameLetters = known.union(Self.legacyDeclarationKeys).first(where: {
+      $0.lowercased() == folded
+    }) {
+      message += " (keys are case-sensitive)"
+      hint = "write \(sameLetters)"
+    } else if let suggestion = known.min(by: {
+      editDistance($0.lowercased(), folded) < editDistance($1.lowercased(), folded)
+    }), editDistance(suggestion.lowercased(), folded) <= 3 {
       hint = "did you mean \(suggestion)?"
     }
     diagnostics.append(
       ValidationRule.unknownKey.diagnostic(
-        "unknown key \(DiagnosticText.quoted(entry.key)) is kept but not interpreted",
-        at: entry.keyLocation ?? entry.value.location, hint: hint))
+        message, at: entry.keyLocation ?? entry.value.location, hint: hint))
   }
 }
 

@@ -24,6 +24,10 @@ public struct DeclarationSource: Sendable {
   /// Identifiers, tags, roles and ranks only: a validator reports them; values Folio does not
   /// interpret are never listed.
   public var unresolvedVariables: [UnresolvedVariables] = []
+  /// `CFBundlePackageType` as written (`APPL` for an app, `BNDL` for a plug-in), if present.
+  ///
+  /// Tells apps from plug-ins: their document types follow different rules.
+  public var bundlePackageType: Located<String>?
 
   /// Creates a source from decoded parts.
   ///

@@ -7,7 +7,7 @@ public import PropertyLists
 public struct DocumentType: Sendable {
   /// `CFBundleTypeName`.
   public var name: Located<String>?
-  /// `CFBundleTypeRole` as written (`Editor`, `Viewer`, `Shell`, `QLGenerator`, `None`).
+  /// `CFBundleTypeRole` as written (`Editor`, `Viewer`, `Shell`, `QLGenerator`, `MDImporter`, `None`).
   public var role: Located<String>?
   /// `LSHandlerRank` as written (`Owner`, `Default`, `Alternate`, `None`).
   public var handlerRank: Located<String>?

@@ -187,7 +187,7 @@ enum EmbeddedSchemas {
               </group>
               <group>
                 <element name="key"><value type="string">CFBundleTypeRole</value></element>
-                <element name="string"><choice><value type="string">Editor</value><value type="string">Viewer</value><value type="string">Shell</value><value type="string">QLGenerator</value><value type="string">None</value></choice></element>
+                <element name="string"><choice><value type="string">Editor</value><value type="string">Viewer</value><value type="string">Shell</value><value type="string">QLGenerator</value><value type="string">MDImporter</value><value type="string">None</value></choice></element>
               </group>
               <group>
                 <element name="key"><value type="string">LSHandlerRank</value></element>

@@ -12,7 +12,14 @@ public import PropertyLists
 /// build variables (`+BuildVariables`).
 public struct TypeDeclarationValidator: Sendable {
   /// The values roles may take in `CFBundleTypeRole`.
-  public static let roles = ["Editor", "Viewer", "Shell", "QLGenerator", "None"]
+  ///
+  /// `QLGenerator` and `MDImporter` are the roles of Quick Look generators and Spotlight
+  /// importers (Apple's templates and the system's own plug-ins use them).
+  public static let roles = ["Editor", "Viewer", "Shell", "QLGenerator", "MDImporter", "None"]
+  /// The roles of plug-ins rather than apps.
+  static let pluginRoles: Set<String> = ["QLGenerator", "MDImporter"]
+  /// Bundle extensions of plug-ins whose Info.plist may list document types.
+  static let pluginBundleExtensions: Set<String> = ["mdimporter", "qlgenerator"]
   /// The values `LSHandlerRank` may take.
   public static let handlerRanks = ["Owner", "Default", "Alternate", "None"]
   /// Extensions that name bundle-like directories: a type claiming one is a package type.

@@ -141,7 +141,7 @@ extension ValidationRule {
   /// A document type whose role is not one Apple defines.
   public static let invalidRole = ValidationRule(
     "invalid-role", .error,
-    "CFBundleTypeRole is not one of Editor, Viewer, Shell, QLGenerator, None.")
+    "CFBundleTypeRole is not one of Editor, Viewer, Shell, QLGenerator, MDImporter, None.")
   /// A document type whose rank is not one Apple defines.
   public static let invalidHandlerRank = ValidationRule(
     "invalid-handler-rank", .error, "LSHandlerRank is not one of Owner, Default, Alternate, None.")

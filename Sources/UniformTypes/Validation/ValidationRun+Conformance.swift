@@ -3,7 +3,16 @@ import PropertyLists
 // Conformance rules: parents declared nowhere, cycles, a base type for exported types, files
 // that are also folders, and package types that are not packages.
 extension ValidationRun {
-  mutating func checkParents(of declaration: TypeDeclaration, identifierUsable: Bool) {
+  /// The declaration's parents, and what they make of it (a file, a folder, a package).
+  ///
+  /// - Parameters:
+  ///   - declaration: The declaration.
+  ///   - identifierUsable: Whether its identifier can be used for conformance checks.
+  ///   - judgeBaseType: Whether to report a missing base type (not when the export itself was
+  ///     rejected: for `public.item`, adding `public.data` would make a cycle).
+  mutating func checkParents(
+    of declaration: TypeDeclaration, identifierUsable: Bool, judgeBaseType: Bool = true
+  ) {
     let identifier = declaration.identifier
     let location = declaration.identifierLocation ?? declaration.location
     var parentsUsable = true
@@ -11,9 +20,9 @@ extension ValidationRun {
     for parent in declaration.conformsTo {
       let raw = parent.value.rawValue
       let at = parent.location ?? location
-      if Self.hasVariable(raw) {
+      if isOpaque(parent.value) {
         parentsUsable = false
-      } else if let problem = TypeIdentifier.syntaxProblem(in: raw) {
+      } else if let problem = TypeIdentifier.syntaxProblem(in: Self.spelling(of: parent.value)) {
         parentsUsable = false
         diagnostics.append(
           ValidationRule.invalidIdentifier.diagnostic(
@@ -75,7 +84,7 @@ extension ValidationRun {
     guard everyAncestorKnown else { return }
     // A folder type (public.directory, public.folder) is as physical as a file or a package.
     let isDirectory = conformsThroughParents(declaration, to: .directory)
-    if declaration.kind == .exported && !isData && !isPackage && !isDirectory {
+    if judgeBaseType && declaration.kind == .exported && !isData && !isPackage && !isDirectory {
       diagnostics.append(
         ValidationRule.missingBaseType.diagnostic(
           "exported type \(identifier) conforms to neither public.data (a file) nor public.directory (a folder; com.apple.package for one shown as a file)",

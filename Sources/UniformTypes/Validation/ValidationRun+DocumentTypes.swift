@@ -2,7 +2,8 @@ import PropertyLists
 
 // Document-type rules: role, handler rank, the content types listed, and their tags.
 extension ValidationRun {
-  mutating func check(_ documentType: DocumentType) {
+  mutating func check(_ documentType: DocumentType, in source: DeclarationSource) {
+    let isPlugin = Self.isPluginDocumentType(documentType, in: source)
     let name =
       documentType.name.flatMap {
         $0.value.isEmpty ? nil : "document type \(Self.quoted($0.value))"
@@ -34,7 +35,9 @@ extension ValidationRun {
             hint: suggestion.map { "write \($0)" }
               ?? "use one of \(TypeDeclarationValidator.handlerRanks.joined(separator: ", "))"))
       }
-    } else {
+    } else if !isPlugin {
+      // LSHandlerRank ranks apps as editors and viewers; a plug-in's document types only say
+      // which files it reads.
       diagnostics.append(
         ValidationRule.missingHandlerRank.diagnostic(
           "\(name) has no LSHandlerRank", at: documentType.location,
@@ -54,6 +57,31 @@ extension ValidationRun {
     }
   }
 
+  /// Whether a document type belongs to a plug-in (a Spotlight importer, a Quick Look
+  /// generator) rather than an app: its role says so, or the bundle does (a package type other
+  /// than `APPL`, or a `.mdimporter` / `.qlgenerator` folder in the file's path).
+  static func isPluginDocumentType(_ documentType: DocumentType, in source: DeclarationSource)
+    -> Bool
+  {
+    if let role = documentType.role?.value, TypeDeclarationValidator.pluginRoles.contains(role) {
+      return true
+    }
+    return bundleIsPlugin(source)
+  }
+
+  /// Whether a file is a plug-in's Info.plist, by its `CFBundlePackageType` or, without one,
+  /// by the extension of a bundle folder in its path.
+  static func bundleIsPlugin(_ source: DeclarationSource) -> Bool {
+    if let packageType = source.bundlePackageType?.value, !hasVariable(packageType) {
+      return packageType != "APPL"
+    }
+    return source.name.split(separator: "/").dropLast().contains { component in
+      guard let dot = component.lastIndex(of: ".") else { return false }
+      return TypeDeclarationValidator.pluginBundleExtensions.contains(
+        component[component.index(after: dot)...].lowercased())
+    }
+  }
+
   /// `LSItemContentTypes`: each identifier's spelling, whether it is declared, and whether it is
   /// a package when the document type says so.
   ///
@@ -63,8 +91,7 @@ extension ValidationRun {
   /// edits away from a type these files declare (a typo).
   private mutating func checkContentTypes(of documentType: DocumentType, named name: String) {
     let checkable = documentType.contentTypes.filter {
-      !Self.hasVariable($0.value.rawValue)
-        && TypeIdentifier.syntaxProblem(in: $0.value.rawValue) == nil
+      !isOpaque($0.value) && TypeIdentifier.syntaxProblem(in: Self.spelling(of: $0.value)) == nil
     }
     // Identifiers in Apple's domains count as declared here: Folio's table may lack them.
     let anyDeclared = checkable.contains {
@@ -74,8 +101,8 @@ extension ValidationRun {
       let identifier = contentType.value
       let raw = identifier.rawValue
       let at = contentType.location ?? documentType.location
-      if Self.hasVariable(raw) { continue }
-      if let problem = TypeIdentifier.syntaxProblem(in: raw) {
+      if isOpaque(identifier) { continue }
+      if let problem = TypeIdentifier.syntaxProblem(in: Self.spelling(of: identifier)) {
         diagnostics.append(
           ValidationRule.invalidIdentifier.diagnostic(
             "content type \(Self.quoted(raw)) in \(name) \(problem)", at: at,

@@ -42,23 +42,47 @@ extension ValidationRun {
     }
   }
 
+  /// What ``checkIdentifier(of:)`` found about a declaration's identifier.
+  struct IdentifierVerdict {
+    /// Whether the identifier can be used for conformance checks.
+    var usable: Bool
+    /// Whether the declaration was reported as one the app must not export at all
+    /// (`reserved-identifier`, `exported-system-type`): its other shortcomings follow from
+    /// that one defect, and their hints (add a base type) would mislead.
+    var exportRejected = false
+  }
+
   /// One declaration's identifier: its spelling and its domain.
   ///
-  /// - Returns: Whether the identifier can be used for conformance checks.
-  mutating func checkIdentifier(of declaration: TypeDeclaration) -> Bool {
+  /// - Returns: Whether the identifier is usable, and whether its export was rejected.
+  mutating func checkIdentifier(of declaration: TypeDeclaration) -> IdentifierVerdict {
     let identifier = declaration.identifier
     let location = declaration.identifierLocation ?? declaration.location
     let raw = identifier.rawValue
-    if Self.hasVariable(raw) { return false }
+    if Self.hasVariable(raw) {
+      guard let template = BuildVariables.bundleIdentifierTemplate(raw) else {
+        return IdentifierVerdict(usable: false)
+      }
+      // Xcode's `$(PRODUCT_BUNDLE_IDENTIFIER).ext`: the app's own domain, whatever its value.
+      if let problem = TypeIdentifier.syntaxProblem(in: template) {
+        diagnostics.append(
+          ValidationRule.invalidIdentifier.diagnostic(
+            "type identifier \(Self.quoted(raw)) \(problem)", at: location,
+            hint: Self.identifierHint(problem)))
+        return IdentifierVerdict(usable: false)
+      }
+      return IdentifierVerdict(usable: true)
+    }
     if let problem = TypeIdentifier.syntaxProblem(in: raw) {
       diagnostics.append(
         ValidationRule.invalidIdentifier.diagnostic(
           "type identifier \(Self.quoted(raw)) \(problem)", at: location,
           hint: Self.identifierHint(problem)))
-      return false
+      return IdentifierVerdict(usable: false)
     }
 
     let systemDeclares = baseRegistry.declarationKind(of: identifier) == .system
+    var verdict = IdentifierVerdict(usable: true)
     if identifier.isDynamic {
       diagnostics.append(
         ValidationRule.dynamicIdentifier.diagnostic(
@@ -66,6 +90,7 @@ extension ValidationRun {
           at: location,
           hint: "give the type a reverse-DNS identifier of your own and list the tags there"))
     } else if declaration.kind == .exported && identifier.isReserved {
+      verdict.exportRejected = true
       diagnostics.append(
         ValidationRule.reservedIdentifier.diagnostic(
           "exported type \(raw) is in a domain only Apple declares",
@@ -74,6 +99,7 @@ extension ValidationRun {
             ? "remove the declaration: the system declares \(raw)"
             : "import the type (UTImportedTypeDeclarations) or use your own reverse-DNS domain"))
     } else if declaration.kind == .exported && systemDeclares {
+      verdict.exportRejected = true
       diagnostics.append(
         ValidationRule.exportedSystemType.diagnostic(
           "exported type \(raw) is declared by the system; only its owner exports a type, and the system's declaration wins",
@@ -96,7 +122,7 @@ extension ValidationRun {
           "imported type \(remark); an import names a type its owner declares", at: location,
           hint: hint))
     }
-    return true
+    return verdict
   }
 
   /// `" (the system's stand-in for files with extension 'rs')"`, or nothing when it does not decode.

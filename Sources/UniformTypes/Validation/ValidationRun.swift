@@ -33,7 +33,7 @@ struct ValidationRun {
     checkBuildVariables()
     checkIdentifiers()
     for source in sources {
-      for documentType in source.documentTypes { check(documentType) }
+      for documentType in source.documentTypes { check(documentType, in: source) }
     }
     for source in sources {
       for declaration in source.declarations { check(declaration) }
@@ -43,10 +43,13 @@ struct ValidationRun {
 
   /// One declaration: its identifier's domain, its parents, its tags.
   private mutating func check(_ declaration: TypeDeclaration) {
-    let identifierUsable = checkIdentifier(of: declaration)
-    checkParents(of: declaration, identifierUsable: identifierUsable)
+    let verdict = checkIdentifier(of: declaration)
+    checkParents(
+      of: declaration, identifierUsable: verdict.usable, judgeBaseType: !verdict.exportRejected)
     checkTags(of: declaration)
-    if declaration.conformsTo.isEmpty && declaration.tags.isEmpty {
+    // One defect, one report: a declaration the app must not export gets no advice on
+    // completing it.
+    if !verdict.exportRejected && declaration.conformsTo.isEmpty && declaration.tags.isEmpty {
       diagnostics.append(
         ValidationRule.emptyDeclaration.diagnostic(
           "\(Self.shown(declaration.identifier)) declares neither UTTypeConformsTo nor UTTypeTagSpecification",
@@ -94,6 +97,20 @@ struct ValidationRun {
 
   static func hasVariable(_ text: String) -> Bool {
     BuildVariables.containsReference(text)
+  }
+
+  /// Whether an identifier still holds a build variable Folio cannot see through: any but
+  /// Xcode's `$(PRODUCT_BUNDLE_IDENTIFIER).ext` naming a type these files declare.
+  func isOpaque(_ identifier: TypeIdentifier) -> Bool {
+    let raw = identifier.rawValue
+    guard Self.hasVariable(raw) else { return false }
+    return BuildVariables.bundleIdentifierTemplate(raw) == nil || !registry.isDeclared(identifier)
+  }
+
+  /// The text to check an identifier's spelling on: Xcode's bundle-identifier idiom with a
+  /// placeholder domain, else the identifier as written.
+  static func spelling(of identifier: TypeIdentifier) -> String {
+    BuildVariables.bundleIdentifierTemplate(identifier.rawValue) ?? identifier.rawValue
   }
 
   /// Whether an identifier is in a domain whose types only Apple's system declares.

@@ -121,7 +121,11 @@ func documentTypeDict(
 func runValidate(_ fixtures: [Fixture], arguments: [String] = []) async throws -> ValidateRun {
   try await withTemporaryDirectory("validate") { folder in
     for fixture in fixtures {
-      try Data(fixture.text.utf8).write(to: folder.appendingPathComponent(fixture.name))
+      // A name may be a path inside a bundle (`Foo.mdimporter/Contents/Info.plist`).
+      let url = folder.appendingPathComponent(fixture.name)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(fixture.text.utf8).write(to: url)
     }
     let context = CommandContext(
       standardOutput: .buffer(), standardError: .buffer(), environment: [:],

@@ -332,14 +332,14 @@ import Testing
 
   @Test func unresolvedVariableAndItsResolutionByDefine() async throws {
     let fixture = Fixture(
-      text: infoPlist(exported: typeDict("$(PRODUCT_BUNDLE_IDENTIFIER).doc")))
+      text: infoPlist(exported: typeDict("$(TYPE_PREFIX).doc")))
     let run = try await runValidate([fixture])
     expectSingle(
       run, code: "unresolved-variable", severity: "warning",
-      at: fixture.position(of: "<string>$(PRODUCT"), status: 0)
-    #expect(run.diagnostics.first?.hint == "-D PRODUCT_BUNDLE_IDENTIFIER=value resolves it")
+      at: fixture.position(of: "<string>$(TYPE_PREFIX"), status: 0)
+    #expect(run.diagnostics.first?.hint == "-D TYPE_PREFIX=value resolves it")
     let defined = try await runValidate(
-      [fixture], arguments: ["-D", "PRODUCT_BUNDLE_IDENTIFIER=com.example.app"])
+      [fixture], arguments: ["-D", "TYPE_PREFIX=com.example.app"])
     #expect(defined.diagnostics.isEmpty)
     #expect(defined.status == 0)
   }
