@@ -1,3 +1,5 @@
+public import FoundationEssentials
+
 /// The one shape of every Folio module's error.
 ///
 /// ``PropertyListError``, `UniformTypeError`, `PackagingError` and
@@ -18,7 +20,7 @@
 ///   print(error.code.rawValue, error.message)
 /// }
 /// ```
-public protocol FolioError: Error, Sendable, CustomStringConvertible {
+public protocol FolioError: LocalizedError, Sendable, CustomStringConvertible {
   /// The module's type of stable codes.
   associatedtype Code: FolioErrorCode
 
@@ -64,4 +66,11 @@ extension FolioError {
     }
     return current
   }
+}
+
+extension FolioError {
+  /// The error as a person reads it (``description``: the location, the message and the
+  /// cause), so `error.localizedDescription`, an alert or a log shows Folio's own words, as
+  /// Apple's `LocalizedError` asks.
+  public var errorDescription: String? { description }
 }

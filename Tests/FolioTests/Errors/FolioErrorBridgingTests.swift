@@ -1,0 +1,54 @@
+import Folio
+import FolioTestSupport
+import Foundation
+import Testing
+
+/// Folio's errors read as Apple's do where apps show them: `localizedDescription` is Folio's
+/// own text (Apple's `LocalizedError.errorDescription`, "A localized message describing
+/// what error occurred"), and each bridges to an `NSError` with a stable domain and code
+/// and its cause as `NSUnderlyingErrorKey` (Apple's `CustomNSError`).
+@Suite struct FolioErrorBridgingTests {
+  static let errors: [any FolioError] = [
+    PropertyListError(.unrepresentable, "JSON cannot hold a date value"),
+    UniformTypeError(.invalidConfiguration, "the baseline 'b.json' is not a baseline"),
+    PackagingError(
+      .invalidEntry, "cannot add an entry: the archive writer was already closed",
+      cause: SystemError(errno: ENOSPC)),
+    ExportError(.readFailed, "no exporter writes 'public.png' from 'public.text'"),
+  ]
+
+  @Test(arguments: 0..<4) func localizedDescriptionIsTheMessage(index: Int) {
+    let error = Self.errors[index]
+    #expect(error.localizedDescription == error.description)
+    #expect(error.localizedDescription.contains(error.message))
+    #expect(!error.localizedDescription.contains("The operation could not be completed"))
+  }
+
+  @Test(arguments: 0..<4) func bridgesToAnNSErrorWithAStableDomainAndCode(index: Int) {
+    let error = Self.errors[index]
+    let bridged = error as NSError
+    #expect(bridged.domain == "Folio.\(type(of: error))")
+    #expect(bridged.code > 0)
+    #expect(bridged.localizedDescription == error.description)
+    #expect(bridged.userInfo["FolioErrorCode"] as? String == error.code.rawValue)
+    #expect((error as NSError).code == bridged.code)
+    if error.cause != nil {
+      #expect(bridged.userInfo[NSUnderlyingErrorKey] != nil)
+    }
+  }
+
+  @Test func aRealFailureReadsWell() async throws {
+    try await withTemporaryDirectory("bridging") { folder in
+      do {
+        _ = try await Packer.pack(
+          folder.appendingPathComponent("missing.examplenotebook"),
+          to: folder.appendingPathComponent("out.zip"))
+        Issue.record("packing a missing folder succeeded")
+      } catch {
+        #expect(
+          error.localizedDescription.contains("missing.examplenotebook"),
+          "\(error.localizedDescription)")
+      }
+    }
+  }
+}
