@@ -62,6 +62,8 @@ struct DeclarationDecoder {
         }
       case Self.packageTypeKey:
         source.bundlePackageType = string(entry)
+      case "CFBundleIdentifier":
+        source.bundleIdentifier = string(entry)
       default:
         continue
       }

@@ -28,6 +28,8 @@ public struct DeclarationSource: Sendable {
   ///
   /// Tells apps from plug-ins: their document types follow different rules.
   public var bundlePackageType: Located<String>?
+  /// `CFBundleIdentifier` as written, if present: the domain the app's own types are in.
+  public var bundleIdentifier: Located<String>?
 
   /// Creates a source from decoded parts.
   ///

@@ -10,8 +10,10 @@ extension ValidationRun {
   ///   - identifierUsable: Whether its identifier can be used for conformance checks.
   ///   - judgeBaseType: Whether to report a missing base type (not when the export itself was
   ///     rejected: for `public.item`, adding `public.data` would make a cycle).
+  ///   - bundleDomain: The domain of the file's `CFBundleIdentifier`, when known.
   mutating func checkParents(
-    of declaration: TypeDeclaration, identifierUsable: Bool, judgeBaseType: Bool = true
+    of declaration: TypeDeclaration, identifierUsable: Bool, judgeBaseType: Bool = true,
+    bundleDomain: String? = nil
   ) {
     let identifier = declaration.identifier
     let location = declaration.identifierLocation ?? declaration.location
@@ -42,7 +44,8 @@ extension ValidationRun {
             at: at, hint: "conform to a declared type instead"))
       } else if !registry.isDeclared(parent.value) {
         parentsUsable = false
-        reportUnknownParent(parent.value, of: identifier, at: at)
+        let ownDomains = Set([Self.domain(of: identifier), bundleDomain].compactMap { $0 })
+        reportUnknownParent(parent.value, of: identifier, at: at, ownDomains: ownDomains)
       } else if !selfCycle && registry.conforms(parent.value, to: identifier) {
         diagnostics.append(
           ValidationRule.conformanceCycle.diagnostic(
@@ -96,9 +99,14 @@ extension ValidationRun {
   }
 
   /// A parent declared nowhere: an error, unless it is in Apple's domains, where an Apple app
-  /// may declare it (a warning).
+  /// may declare it (`unknown-system-type`), or in another vendor's domain, where that vendor's
+  /// app presumably declares it (a warning).
+  ///
+  /// - Parameter ownDomains: The domains of the declaring type and of the bundle: a parent
+  ///   there is the app's own, which these files should declare.
   private mutating func reportUnknownParent(
-    _ parent: TypeIdentifier, of identifier: TypeIdentifier, at location: SourceLocation?
+    _ parent: TypeIdentifier, of identifier: TypeIdentifier, at location: SourceLocation?,
+    ownDomains: Set<String>
   ) {
     let near = nearestKnownIdentifier(to: parent)
     if Self.isInAppleDomain(parent) {
@@ -107,6 +115,16 @@ extension ValidationRun {
         ValidationRule.unknownSystemType.diagnostic(
           "\(identifier) conforms to \(remark); conformance through it is lost where nothing declares it",
           at: location, hint: hint))
+    } else if near == nil, let domain = Self.domain(of: parent), !ownDomains.contains(domain) {
+      // Launch Services takes conformance to a type it does not know once that type's owner
+      // is installed: right there, lost elsewhere.
+      diagnostics.append(
+        ValidationRule.unknownSupertype.diagnostic(
+          "\(identifier) conforms to \(parent), which no file here declares (another vendor's type, presumably); the conformance holds only where the app that declares it is installed",
+          at: location,
+          hint:
+            "import \(parent) (UTImportedTypeDeclarations) with its parents and tags so the conformance holds everywhere, or \(remedies.loadDeclarations)",
+          severity: .warning))
     } else {
       diagnostics.append(
         ValidationRule.unknownSupertype.diagnostic(

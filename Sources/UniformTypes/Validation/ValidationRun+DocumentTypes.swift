@@ -114,7 +114,9 @@ extension ValidationRun {
             hint: identifier.dynamicSpecification == nil
               ? "check the identifier: it does not decode as a dynamic identifier" : nil))
       } else if !registry.isDeclared(identifier) {
-        reportUndeclared(identifier, in: name, at: at, siblingsDeclared: anyDeclared)
+        reportUndeclared(
+          identifier, in: name, at: at, siblingsDeclared: anyDeclared,
+          listed: Set(documentType.contentTypes.map(\.value)))
       } else if documentType.isPackage?.value == true
         && !registry.conforms(identifier, to: .package)
         && !sources.contains(where: { $0.declarations.contains { $0.identifier == identifier } })
@@ -130,11 +132,13 @@ extension ValidationRun {
 
   private mutating func reportUndeclared(
     _ identifier: TypeIdentifier, in name: String, at location: SourceLocation?,
-    siblingsDeclared: Bool
+    siblingsDeclared: Bool, listed: Set<TypeIdentifier>
   ) {
     let near = nearestKnownIdentifier(to: identifier)
-    let nearHint = near.map { "did you mean \($0)?" }
-    if let near, ownIdentifiers.contains(near) {
+    let nearHint = near.flatMap { listed.contains($0) ? nil : "did you mean \($0)?" }
+    // A near miss of a type the same document type lists is an alias (another vendor's or a
+    // legacy identifier for the same files), not a typo: the right spelling is already there.
+    if let near, ownIdentifiers.contains(near), !(siblingsDeclared && listed.contains(near)) {
       diagnostics.append(
         ValidationRule.undeclaredContentType.diagnostic(
           "\(name) lists \(Self.shown(identifier)), which is declared nowhere; these files declare \(near)",

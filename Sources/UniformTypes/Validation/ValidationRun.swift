@@ -36,16 +36,24 @@ struct ValidationRun {
       for documentType in source.documentTypes { check(documentType, in: source) }
     }
     for source in sources {
-      for declaration in source.declarations { check(declaration) }
+      let bundleDomain = source.bundleIdentifier.flatMap { bundle in
+        Self.hasVariable(bundle.value) ? nil : Self.domain(of: TypeIdentifier(bundle.value))
+      }
+      for declaration in source.declarations { check(declaration, bundleDomain: bundleDomain) }
     }
     checkDuplicateExtensions()
   }
 
   /// One declaration: its identifier's domain, its parents, its tags.
-  private mutating func check(_ declaration: TypeDeclaration) {
+  ///
+  /// - Parameters:
+  ///   - declaration: The declaration.
+  ///   - bundleDomain: The domain of its file's `CFBundleIdentifier`, when known.
+  private mutating func check(_ declaration: TypeDeclaration, bundleDomain: String?) {
     let verdict = checkIdentifier(of: declaration)
     checkParents(
-      of: declaration, identifierUsable: verdict.usable, judgeBaseType: !verdict.exportRejected)
+      of: declaration, identifierUsable: verdict.usable, judgeBaseType: !verdict.exportRejected,
+      bundleDomain: bundleDomain)
     checkTags(of: declaration)
     // One defect, one report: a declaration the app must not export gets no advice on
     // completing it.
@@ -111,6 +119,14 @@ struct ValidationRun {
   /// placeholder domain, else the identifier as written.
   static func spelling(of identifier: TypeIdentifier) -> String {
     BuildVariables.bundleIdentifierTemplate(identifier.rawValue) ?? identifier.rawValue
+  }
+
+  /// An identifier's vendor domain: its first two labels, folded (`com.acme` for
+  /// `com.acme.editor.doc`), or `nil` for an identifier of one label.
+  static func domain(of identifier: TypeIdentifier) -> String? {
+    let labels = identifier.key.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.count >= 2 else { return nil }
+    return labels.prefix(2).joined(separator: ".")
   }
 
   /// Whether an identifier is in a domain whose types only Apple's system declares.

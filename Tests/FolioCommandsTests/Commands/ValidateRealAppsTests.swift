@@ -67,6 +67,62 @@ import Testing
     #expect(run.status == 1)
   }
 
+  // MARK: Aliases of other vendors' identifiers (issue 34 §2)
+
+  @Test func anAliasBesideTheAppsOwnTypeIsANoteNotATypo() async throws {
+    // clj and cljs files: the app's own type, and another editor's identifier for them.
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.acme.clojure.clj", extensions: ["clj"]),
+        documentTypes: documentTypeDict(
+          contentTypes: ["com.acme.clojure.clj", "com.acme.clojure.cljs"])))
+    let run = try await runValidate([fixture])
+    #expect(run.with(code: "undeclared-content-type").isEmpty)
+    let alias = run.with(code: "foreign-content-type")
+    #expect(alias.map(\.severity) == ["note"])
+    #expect(alias.first?.line == fixture.position(of: "<string>com.acme.clojure.cljs").line)
+    #expect(alias.first?.hint == nil)
+    #expect(run.status == 0)
+  }
+
+  @Test func aTypoOfTheAppsOwnTypeNotListedBesideItIsStillAnError() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.acme.clojure.clj", extensions: ["clj"]),
+        documentTypes: documentTypeDict(
+          contentTypes: ["com.acme.clojure.cljj", "public.plain-text"])))
+    let run = try await runValidate([fixture])
+    #expect(run.with(code: "undeclared-content-type").first?.severity == "error")
+    #expect(run.status == 1)
+  }
+
+  @Test func aParentAnotherVendorDeclaresIsAWarningSayingWhereItHolds() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict(
+          "com.acme.clojure.edn", conformsTo: ["public.data", "org.clojure"],
+          extensions: ["edn"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "unknown-supertype", severity: "warning",
+      at: fixture.position(of: "<string>org.clojure"), status: 0)
+    #expect(
+      run.with(code: "unknown-supertype").first?.message.contains(
+        "holds only where the app that declares it is installed") == true)
+  }
+
+  @Test func aParentInTheBundlesOwnDomainIsStillAnError() async throws {
+    // infoPlist's CFBundleIdentifier is com.example.app: com.example.base is the app's own.
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict(
+          "org.acme.doc", conformsTo: ["public.data", "com.example.base"], extensions: ["adoc"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "unknown-supertype", severity: "error",
+      at: fixture.position(of: "<string>com.example.base"), status: 1)
+  }
+
   // MARK: Cascades (issue 34 §3)
 
   @Test func anExportedPublicItemIsReportedOnceNotAsAMissingBaseType() async throws {

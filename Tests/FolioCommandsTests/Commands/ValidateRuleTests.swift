@@ -109,15 +109,15 @@ import Testing
       at: fixture.position(of: "<string>public.plain-text"), status: 0)
   }
 
-  @Test func unknownSupertypeIsAnErrorOutsideAppleDomains() async throws {
+  @Test func unknownSupertypeInTheTypesOwnDomainIsAnError() async throws {
     let fixture = Fixture(
       text: infoPlist(
-        imported: typeDict("org.example.torrent", conformsTo: ["com.bittorrent.torrent"])
+        imported: typeDict("org.example.torrent", conformsTo: ["org.example.base-torrent"])
           + typeDict("org.example.video", conformsTo: ["public.video-ish"])))
     let run = try await runValidate([fixture])
     let matches = run.with(code: "unknown-supertype")
     #expect(matches.map(\.severity) == ["error"])
-    let position = fixture.position(of: "<string>com.bittorrent.torrent")
+    let position = fixture.position(of: "<string>org.example.base-torrent")
     #expect(matches.first?.line == position.line)
     #expect(matches.first?.column == position.column)
     // In Apple's domains, an Apple app (or a later release) may declare it: a warning that
