@@ -50,10 +50,16 @@ let package = Package(
     .target(name: "FolioSystem"),
     // Property lists: value model with source locations, XML/binary/JSON readers and writers.
     .target(name: "PropertyLists", dependencies: ["FolioSystem", "CLibXML2"]),
-    // Uniform types: declarations, the type registry, validation rules, schemas.
+    // Uniform types: declarations, the type registry and its system types, identification
+    // by name and content, the desktop's MIME database, and the diagnostics vocabulary.
     .target(
       name: "UniformTypes", dependencies: ["FolioSystem", "PropertyLists", "CLibXML2"],
       exclude: ["Registry/system-types.tsv"]),
+    // Type validation: the CI validator's rules, configuration, baseline, schemas and report
+    // renderers (text, JSON, SARIF, GitHub), on top of the registry.
+    .target(
+      name: "TypeValidation",
+      dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "CLibXML2"]),
     // Packaging: progress, pack/expand/list over libarchive, locks, atomic writes.
     .target(
       name: "Packaging",
@@ -64,10 +70,18 @@ let package = Package(
     .target(
       name: "Exporting",
       dependencies: ["FolioSystem", "Packaging", "UniformTypes", "PropertyLists"]),
+    // The sample notebook format (`com.example.notebook`) and its exporters: one app's format,
+    // kept out of the library's core; the command registers its exporters.
+    .target(
+      name: "Notebooks",
+      dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
     // The umbrella library other programs import.
     .target(
       name: "Folio",
-      dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
+      dependencies: [
+        "FolioSystem", "PropertyLists", "UniformTypes", "TypeValidation", "Packaging",
+        "Exporting", "Notebooks",
+      ]),
 
     // MARK: Command line
     // The command depends on the layers, not the umbrella: they use FoundationEssentials
@@ -75,7 +89,10 @@ let package = Package(
     // CoreFoundation and ICU), about 5.6 MiB more resident at every start.
     .target(
       name: "FolioCommands",
-      dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "Packaging", "Exporting"]),
+      dependencies: [
+        "FolioSystem", "PropertyLists", "UniformTypes", "TypeValidation", "Packaging",
+        "Exporting", "Notebooks",
+      ]),
     .executableTarget(name: "folio", dependencies: ["FolioCommands", "FolioSystem"]),
 
     // MARK: Tests
@@ -90,9 +107,15 @@ let package = Package(
       name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
+      name: "TypeValidationTests", dependencies: ["TypeValidation", "FolioTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
       name: "PackagingTests", dependencies: ["Packaging", "FolioTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ExportingTests", dependencies: ["Exporting", "FolioTestSupport"]),
+    // The sample notebook is the document type the document-session and exporter tests use.
+    .testTarget(
+      name: "ExportingTests", dependencies: ["Exporting", "Notebooks", "FolioTestSupport"]),
+    .testTarget(name: "NotebooksTests", dependencies: ["Notebooks", "FolioTestSupport"]),
     .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
     // The umbrella's own code: the document model's parts on corelibs Foundation.
     .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"]),

@@ -9,6 +9,9 @@
 // FolioSystem for SystemError, the errno cause under every module's FolioError.
 @_exported import FolioSystem
 @_exported import Foundation
+// The sample notebook format, for programs that open the bundled sample (Examples/Notebook).
+@_exported import Notebooks
 @_exported import Packaging
 @_exported import PropertyLists
+@_exported import TypeValidation
 @_exported import UniformTypes

@@ -68,3 +68,12 @@ public enum ProjectPaths {
     .sorted { $0.lastPathComponent < $1.lastPathComponent }
   }
 }
+
+/// Copies the sample notebook into a test folder, so a test may change it.
+public func copySampleNotebook(into folder: URL, name: String = "Notebook.examplenotebook") throws
+  -> URL
+{
+  let copy = folder.appendingPathComponent(name)
+  try FileManager.default.copyItem(at: ProjectPaths.sampleNotebook, to: copy)
+  return copy
+}

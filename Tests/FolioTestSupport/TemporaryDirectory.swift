@@ -36,3 +36,10 @@ public func makeTemporaryDirectory(_ name: String = "test") throws -> URL {
 public func removeTree(_ url: URL) {
   FileTree.remove(atPath: url.path)
 }
+
+/// A synchronous variant of `withTemporaryDirectory` for tests that need no `await`.
+public func withTemporaryDirectoryBlocking(_ body: (URL) throws -> Void) throws {
+  let url = try makeTemporaryDirectory("export")
+  defer { removeTree(url) }
+  try body(url)
+}

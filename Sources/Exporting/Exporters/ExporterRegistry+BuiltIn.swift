@@ -3,18 +3,15 @@ import PropertyLists
 import UniformTypes
 
 extension ExporterRegistry {
-  /// Folio's own exporters.
+  /// Folio's own exporters for the content types every platform has (the sample notebook's
+  /// exporters are in the `Notebooks` module, which adds them with `addingNotebookExporters()`).
   ///
-  /// - the notebook (`com.example.notebook`) to plain text, Markdown, HTML and JSON,
-  ///   and plain text back to a notebook;
   /// - plain text to UTF-8, UTF-16 (little- and big-endian, with a byte-order mark) and Latin-1;
   /// - property lists to XML, binary and JSON property lists, and JSON to XML and binary ones;
   /// - packages (`com.apple.package`) and folders to every archive format ``Packer`` writes,
   ///   and those archives back to folders (or to the package their name announces) with ``Expander``.
   public static let builtIn = ExporterRegistry(
-    NotebookFormat.allCases.map { NotebookExporter(format: $0) as any Exporter }
-      + [TextToNotebookExporter()]
-      + TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter }
+    TextEncoding.allCases.map { TextEncodingExporter(encoding: $0) as any Exporter }
       + PropertyListFormat.writable.map { PropertyListExporter(format: $0) as any Exporter }
       + [
         PropertyListExporter(format: .xml, from: .json),

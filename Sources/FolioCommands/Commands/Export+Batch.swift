@@ -29,7 +29,7 @@ extension Export {
           declaredType: declaredType,
           registry: registry)
         let plan = try ExportPlan.make(
-          for: item, to: targetType, exporters: .builtIn, registry: registry)
+          for: item, to: targetType, exporters: .command, registry: registry)
         let destination = folder.appendingPathComponent(plan.defaultOutputName)
         if let earlier = claimed[destination.path] {
           throw ExportError(

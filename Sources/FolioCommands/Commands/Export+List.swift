@@ -15,7 +15,7 @@ extension Export {
     defer { FileTree.remove(atPath: scratch.path) }
     let (input, evidence) = try item(
       inputs[0], declaredType: declaredType, registry: registry, context: context, scratch: scratch)
-    let plans = ExportPlan.reachablePlans(for: input, exporters: .builtIn, registry: registry)
+    let plans = ExportPlan.reachablePlans(for: input, exporters: .command, registry: registry)
     context.standardOutput.write("\(input.displayName): \(input.type) (\(evidence.rawValue))\n")
     guard !plans.isEmpty else {
       context.standardOutput.write("  no exporter accepts \(input.type)\n")

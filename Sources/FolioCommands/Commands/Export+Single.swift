@@ -78,7 +78,7 @@ extension Export {
     registry: TypeRegistry
   ) throws -> ExportPlan {
     do {
-      return try ExportPlan.make(for: item, to: target, exporters: .builtIn, registry: registry)
+      return try ExportPlan.make(for: item, to: target, exporters: .command, registry: registry)
     } catch let error as ExportError where error.code == .noRoute {
       guard evidence == .name, item.type == .folder || item.type == .directory else { throw error }
       let name = item.displayName

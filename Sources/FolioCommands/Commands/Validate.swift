@@ -1,6 +1,7 @@
 import FolioSystem
 import FoundationEssentials
 import PropertyLists
+import TypeValidation
 import UniformTypes
 
 extension FolioCommand {

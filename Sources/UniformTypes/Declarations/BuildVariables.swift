@@ -87,7 +87,7 @@ public struct BuildVariables: Sendable, Hashable {
   ///
   /// The build always fills the variable in with the bundle's reverse-DNS identifier, so
   /// the identifier's shape is known without its value.
-  static func bundleIdentifierTemplate(_ text: String) -> String? {
+  package static func bundleIdentifierTemplate(_ text: String) -> String? {
     guard let reference = bundleIdentifierReferences.first(where: { text.hasPrefix($0) }) else {
       return nil
     }
@@ -97,7 +97,7 @@ public struct BuildVariables: Sendable, Hashable {
   }
 
   /// Whether a string holds a reference: `$(` or `${` with a closing bracket, or `@NAME@`.
-  static func containsReference(_ text: String) -> Bool {
+  package static func containsReference(_ text: String) -> Bool {
     var previous: UInt8 = 0
     var hasAt = false
     for byte in text.utf8 {

@@ -386,7 +386,7 @@ struct DeclarationDecoder {
 }
 
 /// The Levenshtein distance between two short strings, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a.utf8)
   let b = Array(b.utf8)
   if a.isEmpty { return b.count }

@@ -56,7 +56,7 @@ public struct TypeTag: Hashable, Sendable {
   }
 
   /// The form used for lookups: lowercased where the class is case-insensitive.
-  var lookupKey: String {
+  package var lookupKey: String {
     tagClass.isCaseInsensitive ? TypeIdentifier.foldCase(value) : value
   }
 }

@@ -13,7 +13,7 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
   /// The identifier as written.
   public let rawValue: String
   /// The lowercased form used for comparison and hashing.
-  let key: String
+  package let key: String
 
   /// Creates an identifier from its text.
   ///
@@ -98,7 +98,7 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
 
   /// Case folding for identifiers and tags: ASCII letters are lowered directly;
   /// anything else goes through Unicode lowercasing.
-  static func foldCase(_ text: String) -> String {
+  package static func foldCase(_ text: String) -> String {
     var needsFolding = false
     for byte in text.utf8 {
       if byte >= 0x41 && byte <= 0x5A {

@@ -130,7 +130,7 @@ extension TypeRegistry {
 
 extension String {
   /// The string without leading and trailing spaces, tabs and newlines.
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     // On the bytes, not the characters: "\r\n" is one Character equal to neither.
     let isSpace: (UInt8) -> Bool = {
       $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n")

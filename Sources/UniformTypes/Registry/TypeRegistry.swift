@@ -22,20 +22,20 @@
 public struct TypeRegistry: Sendable {
   /// One node of the conformance graph: a declared type, or an identifier
   /// named as a parent and declared nowhere.
-  struct Node: Sendable {
-    var identifier: TypeIdentifier
+  package struct Node: Sendable {
+    package var identifier: TypeIdentifier
     /// The declaration, shared with the builder that made the registry.
     var storedDeclaration: SharedDeclaration?
     var parents: [Int32]
 
-    var declaration: TypeDeclaration? { storedDeclaration?.value }
+    package var declaration: TypeDeclaration? { storedDeclaration?.value }
     /// How the type is declared, without building its declaration; `nil` when undeclared.
-    var kind: TypeDeclaration.Kind? { storedDeclaration?.kind }
+    package var kind: TypeDeclaration.Kind? { storedDeclaration?.kind }
     /// Whether a declaration is in effect.
-    var isDeclared: Bool { storedDeclaration != nil }
+    package var isDeclared: Bool { storedDeclaration != nil }
   }
 
-  let nodes: [Node]
+  package let nodes: [Node]
   let indexByIdentifier: [TypeIdentifier: Int32]
   /// Row `i` holds bit `j` when node `i` conforms to node `j` (reflexive, transitive).
   let closure: [UInt64]
@@ -130,7 +130,7 @@ public struct TypeRegistry: Sendable {
   ///
   /// - Parameter identifier: The identifier, in any letter case.
   /// - Returns: The kind, or `nil` when the type is declared nowhere.
-  func declarationKind(of identifier: TypeIdentifier) -> TypeDeclaration.Kind? {
+  package func declarationKind(of identifier: TypeIdentifier) -> TypeDeclaration.Kind? {
     guard let position = indexByIdentifier[identifier] else { return nil }
     return nodes[Int(position)].kind
   }

@@ -1,6 +1,7 @@
 import Exporting
 import FolioTestSupport
 import Foundation
+import Notebooks
 import Observation
 import Packaging
 import Testing

@@ -1,5 +1,6 @@
 import FolioTestSupport
 import Foundation
+import Notebooks
 import Packaging
 import PropertyLists
 import Testing
@@ -79,7 +80,8 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
       let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zipArchive, into: folder)
       let inMemory = try await export(zip, to: .plainText, into: folder, name: "memory.txt")
       let plan = try ExportPlan.make(
-        for: ExportItem(url: zip, type: .zipArchive), to: .plainText, exporters: .builtIn,
+        for: ExportItem(url: zip, type: .zipArchive), to: .plainText,
+        exporters: .builtIn.addingNotebookExporters(),
         registry: notebookRegistry())
       let onDisk = folder.appendingPathComponent("disk.txt")
       try await ExportPlan.$archiveMemoryLimit.withValue(10) {

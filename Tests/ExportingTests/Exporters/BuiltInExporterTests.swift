@@ -1,6 +1,7 @@
 import Exporting
 import FolioTestSupport
 import Foundation
+import Notebooks
 import Packaging
 import PropertyLists
 import Testing
@@ -14,7 +15,8 @@ func export(
   let item = ExportItem(
     url: input, type: type ?? registry.identify(path: input.path),
     displayName: input.lastPathComponent)
-  let plan = try ExportPlan.make(for: item, to: target, exporters: .builtIn, registry: registry)
+  let plan = try ExportPlan.make(
+    for: item, to: target, exporters: .builtIn.addingNotebookExporters(), registry: registry)
   let output = folder.appendingPathComponent(name ?? plan.defaultOutputName)
   let result = try await plan.run(to: output, overwrite: overwrite, progress: .untracked())
   return (output, result, plan)

@@ -1,6 +1,7 @@
 import Exporting
 import FolioTestSupport
 import Foundation
+import Notebooks
 import Packaging
 import PropertyLists
 import Testing
@@ -53,7 +54,8 @@ import UniformTypes
       let registry = notebookRegistry()
       let item = ExportItem(url: media, type: registry.identify(path: media.path))
       let plan = try ExportPlan.make(
-        for: item, to: "org.tukaani.tar-xz-archive", exporters: .builtIn, registry: registry)
+        for: item, to: "org.tukaani.tar-xz-archive", exporters: .builtIn.addingNotebookExporters(),
+        registry: registry)
       let output = folder.appendingPathComponent("media.tar.xz")
       let reporter = ProgressManager(totalCount: 1)
       let task = Task {

@@ -1,6 +1,7 @@
 import Exporting
 import FolioTestSupport
 import Foundation
+import Notebooks
 import Packaging
 import PropertyLists
 import Testing
@@ -79,7 +80,8 @@ struct RecordingExporter: Exporter {
   @Test func noRouteIsAnErrorNamingBothTypes() {
     let error = #expect(throws: ExportError.self) {
       try ExportPlan.make(
-        for: item("photo.png", .png), to: .plainText, exporters: .builtIn, registry: registry)
+        for: item("photo.png", .png), to: .plainText, exporters: .builtIn.addingNotebookExporters(),
+        registry: registry)
     }
     #expect(error?.code == .noRoute)
     #expect(error?.message.contains("public.png") == true)
@@ -88,7 +90,8 @@ struct RecordingExporter: Exporter {
 
   @Test func builtInNotebookRoutes() throws {
     let notebook = item("Notebook.examplenotebook", "com.example.notebook")
-    let plans = ExportPlan.reachablePlans(for: notebook, exporters: .builtIn, registry: registry)
+    let plans = ExportPlan.reachablePlans(
+      for: notebook, exporters: .builtIn.addingNotebookExporters(), registry: registry)
     let routes = Dictionary(
       uniqueKeysWithValues: plans.map { ($0.target.rawValue, $0.routeDescription) })
     #expect(routes["public.utf8-plain-text"] == "notebook-to-text")
@@ -102,13 +105,16 @@ struct RecordingExporter: Exporter {
   @Test func defaultOutputNamesFollowThePreferredExtension() throws {
     let notebook = item("Notebook.examplenotebook", "com.example.notebook")
     let text = try ExportPlan.make(
-      for: notebook, to: .plainText, exporters: .builtIn, registry: registry)
+      for: notebook, to: .plainText, exporters: .builtIn.addingNotebookExporters(),
+      registry: registry)
     #expect(text.defaultOutputName == "Notebook.txt")
     let markdown = try ExportPlan.make(
-      for: notebook, to: .markdown, exporters: .builtIn, registry: registry)
+      for: notebook, to: .markdown, exporters: .builtIn.addingNotebookExporters(),
+      registry: registry)
     #expect(markdown.defaultOutputName == "Notebook.md")
     let utf16 = try ExportPlan.make(
-      for: item("notes.txt", .plainText), to: .utf16PlainText, exporters: .builtIn,
+      for: item("notes.txt", .plainText), to: .utf16PlainText,
+      exporters: .builtIn.addingNotebookExporters(),
       registry: registry)
     #expect(utf16.defaultOutputName == "notes-utf16.txt")
   }

@@ -103,10 +103,3 @@ import Testing
     }
   }
 }
-
-/// A synchronous variant of `withTemporaryDirectory` for tests that need no `await`.
-func withTemporaryDirectoryBlocking(_ body: (URL) throws -> Void) throws {
-  let url = try makeTemporaryDirectory("export")
-  defer { removeTree(url) }
-  try body(url)
-}

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import PropertyLists
 import Testing
 import UniformTypes

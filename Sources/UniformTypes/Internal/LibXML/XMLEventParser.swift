@@ -90,6 +90,12 @@ struct XMLAttributeList {
 /// safely: no network, no DTD loaded, no entity ever expanded (a declaration or a reference
 /// to a declared entity stops the parse), libxml2's own size limits on (no `XML_PARSE_HUGE`).
 enum XMLEventParser {
+  /// libxml2's global set-up, done once per process before the first parse.
+  private static let initialized: Bool = {
+    xmlInitParser()
+    return true
+  }()
+
   /// Why a parse stopped before the end of the document.
   struct Failure: Error, Sendable {
     /// What went wrong.
@@ -139,7 +145,7 @@ enum XMLEventParser {
   /// - Returns: Why the parse failed, or `nil` when the document was read to its end (or
   ///   the handler stopped it).
   static func parse(_ bytes: UnsafeRawBufferPointer, handler: some XMLEventHandler) -> Failure? {
-    _ = LibXML.initialized
+    _ = initialized
     guard bytes.count <= Int(Int32.max) else {
       return Failure(kind: .malformed, message: "the document is too large", line: 0, column: 0)
     }
