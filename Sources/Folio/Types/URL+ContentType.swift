@@ -29,7 +29,7 @@
   public struct ContentTypedResourceValues {
     /// Foundation's values for the other keys.
     public let resourceValues: URLResourceValues
-    /// The item's content type, when ``Foundation/URLResourceKey/contentTypeKey`` was asked for.
+    /// The item's content type, when `contentTypeKey` was asked for.
     public let contentType: UTType?
 
     /// Reads one of Foundation's values, such as `isDirectory` or `fileSize`.
@@ -42,7 +42,7 @@
 
   extension URL {
     /// An item's resource values, with its content type for
-    /// ``Foundation/URLResourceKey/contentTypeKey``: what Apple's `resourceValues(forKeys:)`
+    /// `contentTypeKey`: what Apple's `resourceValues(forKeys:)`
     /// gives for that key.
     ///
     /// The content type is found as Apple's systems find it, from the item's kind and

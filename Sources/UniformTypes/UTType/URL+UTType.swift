@@ -27,7 +27,7 @@
 
     /// Appends a path component made of `partialName` and, unless it has one already, the
     /// preferred filename extension of `contentType`; see
-    /// ``Foundation/URL/appendingPathComponent(_:conformingTo:)``.
+    /// `appendingPathComponent(_:conformingTo:)`.
     ///
     /// - Parameters:
     ///   - partialName: The name, with or without an extension.
@@ -54,7 +54,7 @@
 
     /// Appends the preferred filename extension of `contentType` to the last component,
     /// unless it ends in an extension of that type already; see
-    /// ``Foundation/URL/appendingPathExtension(for:)``.
+    /// `appendingPathExtension(for:)`.
     ///
     /// - Parameter contentType: The type the item will be.
     public mutating func appendPathExtension(for contentType: UTType) {
