@@ -1,6 +1,7 @@
 import Exporting
 import FolioTestSupport
 import Foundation
+import Observation
 import Packaging
 import Synchronization
 import Testing
@@ -175,5 +176,17 @@ final class CounterFile: ReferenceFileDocument {
       try await session.save(to: file, contentType: .plainText)
       #expect(try String(contentsOf: file, encoding: .utf8) == "7")
     }
+  }
+
+  @Test @MainActor func editingTheHostedValueIsObserved() async throws {
+    let host = FileDocumentHost(PlainTextFile(text: "a"))
+    let changed = Mutex(false)
+    withObservationTracking {
+      _ = host.document.text
+    } onChange: {
+      changed.withLock { $0 = true }
+    }
+    host.document.text = "b"
+    #expect(changed.withLock { $0 })
   }
 }

@@ -59,4 +59,17 @@ import Testing
     #expect(last != nil)
     #expect(overall.isFinished)
   }
+
+  @Test func workFinishingOnAnotherThreadWhileAssignedCountsExactlyOnce() async {
+    // No timing: each round races the finish against the assignment and checks the count.
+    for _ in 0..<1_000 {
+      let overall = ProgressManager(totalCount: 1)
+      let work = ProgressManager(totalCount: 1)
+      let finisher = Task.detached { work.complete(count: 1) }
+      overall.assign(count: 1, to: work.reporter)
+      await finisher.value
+      #expect(overall.completedCount == 1)
+      #expect(overall.isFinished)
+    }
+  }
 }
