@@ -182,6 +182,77 @@ final class MediaDocument: Document {
     }
   }
 
+  // A package document's writer writes into a destination folder the host has created, on
+  // the first save as on every other (SwiftUI's DocumentGroup does so; the seeds' incremental
+  // writer relies on it):
+  // https://developer.apple.com/documentation/swiftui/documentwriter/write(snapshot:to:previous:progress:)
+  @Test @MainActor func theIncrementalWriterSavesANewNeverSavedNotebook() async throws {
+    #expect(notebookTypeRegistered)
+    try await inTemporaryFolder("seed-incremental-new") { folder in
+      let session = DocumentSession(newDocumentOf: .notebook) { _ in IncrementalNotebook() }
+      let first = UUID()
+      let second = UUID()
+      session.document.metadata = NotebookMetadata(title: "New", pageOrder: [first, second])
+      session.document.pages = [first: "One\n", second: "Two\n"]
+      let package = folder.appendingPathComponent("New.examplenotebook")
+      try await session.save(to: package, contentType: .notebook)
+      #expect(session.fileURL == package.standardizedFileURL)
+      let reread = try DocumentSession(contentsOf: package) { _ in NotebookDocument() }
+      try await reread.open()
+      #expect(reread.document.pages == [first: "One\n", second: "Two\n"])
+      #expect(reread.document.metadata.title == "New")
+
+      // Save As of the saved document: the writer again gets an empty folder, and writes
+      // every page (the previous snapshot is that of another file).
+      let copy = folder.appendingPathComponent("Copy.examplenotebook")
+      try await session.save(to: copy, contentType: .notebook)
+      #expect(
+        try FileManager.default.contentsOfDirectory(
+          atPath: copy.appendingPathComponent("pages").path
+        ).count == 2)
+      // A save in place after that still writes only what changed.
+      session.document.pages[first] = "One, edited\n"
+      let before = try pageInodes(copy)
+      try await session.save()
+      let after = try pageInodes(copy)
+      #expect(after["\(second.uuidString).txt"] == before["\(second.uuidString).txt"])
+      #expect(after["\(first.uuidString).txt"] != before["\(first.uuidString).txt"])
+    }
+  }
+
+  @Test @MainActor func theSeedNotebookWriterSavesANewNeverSavedNotebook() async throws {
+    #expect(notebookTypeRegistered)
+    try await inTemporaryFolder("seed-notebook-new") { folder in
+      let session = DocumentSession(newDocumentOf: .notebook) { _ in NotebookDocument() }
+      let page = try #require(session.document.metadata.pageOrder.first)
+      session.document.pages[page] = "First words.\n"
+      let package = folder.appendingPathComponent("Fresh.examplenotebook")
+      try await session.save(to: package, contentType: .notebook)
+      let reread = try DocumentSession(contentsOf: package) { _ in NotebookDocument() }
+      try await reread.open()
+      #expect(reread.document.pages == [page: "First words.\n"])
+    }
+  }
+
+  @Test @MainActor func theTextAndMediaWritersSaveNewDocuments() async throws {
+    try await inTemporaryFolder("seed-flat-new") { folder in
+      let text = DocumentSession(newDocumentOf: .plainText) { configuration in
+        TextDocument(configuration: configuration)
+      }
+      text.document.text = "New note\n"
+      let file = folder.appendingPathComponent("New.txt")
+      try await text.save(to: file, contentType: .plainText)
+      #expect(try String(contentsOf: file, encoding: .utf8) == "New note\n")
+      #expect(text.document.configuration.fileURL == file.standardizedFileURL)
+
+      let media = DocumentSession(newDocumentOf: .data) { _ in MediaDocument() }
+      media.document.payload = Data(repeating: 7, count: 200_000)
+      let clip = folder.appendingPathComponent("clip.bin")
+      try await media.save(to: clip, contentType: .data)
+      #expect(try Data(contentsOf: clip) == Data(repeating: 7, count: 200_000))
+    }
+  }
+
   @Test @MainActor func theMediaWriterWritesTheWholePayloadInChunks() async throws {
     try await inTemporaryFolder("seed-media") { folder in
       let file = folder.appendingPathComponent("clip.bin")

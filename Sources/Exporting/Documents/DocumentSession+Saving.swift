@@ -97,7 +97,8 @@
       defer { lock.release() }
       let staging = try DocumentStaging(
         target: target, replacing: replacing,
-        linkingCurrentFiles: sameDocument && !(writer is any FreshDestinationWriter))
+        linkingCurrentFiles: sameDocument && !(writer is any FreshDestinationWriter),
+        creatingFolder: contentType.conforms(to: .directory))
       do {
         try await writer.write(
           snapshot: snapshot, to: staging.url, previous: previous,

@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 import Packaging
 
@@ -8,6 +9,11 @@ import Packaging
 /// linked to the document's (nothing is copied), so a writer that writes only what
 /// changed finds the rest there; a file the writer replaces gets a new inode and leaves
 /// the document's own untouched until the swap.
+///
+/// For a package or folder type the path is always a folder when the writer starts, on
+/// the first save and on Save As too, as SwiftUI creates the destination folder of a
+/// package document before calling its writer: a writer that writes its files into
+/// `destination` works on a new document as on a saved one.
 struct DocumentStaging {
   /// The document's location.
   let target: URL
@@ -20,9 +26,11 @@ struct DocumentStaging {
   ///   - target: The document's location.
   ///   - replacing: Whether something at `target` may be replaced.
   ///   - linkingCurrentFiles: Whether to start from a linked copy of the package at `target`.
+  ///   - creatingFolder: Whether the writer writes a folder (a package or folder type), so
+  ///     the path must be one when it starts.
   /// - Throws: ``ExportError`` `output-exists`, `write-failed`; ``PackagingError`` when the
   ///   copy cannot be made.
-  init(target: URL, replacing: Bool, linkingCurrentFiles: Bool) throws {
+  init(target: URL, replacing: Bool, linkingCurrentFiles: Bool, creatingFolder: Bool) throws {
     self.target = target
     let parent = target.deletingLastPathComponent()
     guard AtomicOutput.isDirectory(parent) else {
@@ -37,6 +45,14 @@ struct DocumentStaging {
       } catch {
         removeTree(url)
         throw error
+      }
+    }
+    if creatingFolder && !AtomicOutput.exists(url) {
+      do {
+        try FileTree.createFolders(atPath: url.path)
+      } catch {
+        throw ExportError(
+          .writeFailed, "cannot create the folder to write '\(target.path)' into", cause: error)
       }
     }
   }

@@ -22,8 +22,10 @@
     /// ``DocumentSession`` hands a package document's writer a copy of the package as it
     /// is on disk (its files linked, not copied), so a writer may write only what
     /// changed since `previous`; it moves the result into place atomically when the
-    /// writer returns, and discards it when the writer throws. A single-file document's
-    /// writer gets a path where nothing exists yet.
+    /// writer returns, and discards it when the writer throws. On a package's first save
+    /// and on Save As the destination is an empty folder the session created, as SwiftUI
+    /// creates it, so the writer writes its files into it either way. A single-file
+    /// document's writer gets a path where nothing exists yet.
     ///
     /// - Parameters:
     ///   - snapshot: The content to write.

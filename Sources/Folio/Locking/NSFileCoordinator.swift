@@ -5,6 +5,7 @@
   // so it lives in the umbrella: the layers, and the `folio` command built on them, use
   // FoundationEssentials alone.
   public import Foundation
+  import FolioSystem
   public import Packaging
   import Synchronization
 
@@ -12,6 +13,19 @@
   ///
   /// Pass `&error` for a `var error: NSError?`, or leave it out to ignore the error.
   public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
+
+  /// A coordinator and its intents, carried to the queue that runs the accessor.
+  ///
+  /// Foundation's coordinator is used from any thread; Folio's holds only its options and
+  /// an atomic flag, and the intents are read by one accessor at a time.
+  private struct UncheckedCoordination: @unchecked Sendable {
+    let coordinator: NSFileCoordinator
+    let intents: [NSFileAccessIntent]
+
+    func run(_ accessor: @Sendable ((any Error)?) -> Void) {
+      coordinator.access(intents, accessor)
+    }
+  }
 
   /// Coordinates reading and writing one file or package with every other Folio reader and
   /// writer, in this process or another: Foundation's `NSFileCoordinator` over ``PackageLock``.
@@ -27,11 +41,16 @@
   /// whose underlying error is Folio's ``PackagingError`` `lock-timeout`) goes to the
   /// `error` pointer, as Foundation reports it; leave the pointer out to ignore it.
   ///
+  /// Reading a folder with ``ReadingOptions/forUploading`` hands the accessor a zip archive of
+  /// it (the folder as its top entry) in a temporary folder, removed when the accessor
+  /// returns, as Foundation documents for directories; a file is handed over as it is.
+  ///
   /// Unlike Foundation's, Folio's coordinator does not talk to file presenters or to
   /// other applications' coordinators: it coordinates with whatever takes the same
   /// locks (Folio's library and the `folio` command).
   open class NSFileCoordinator {
-    /// Options for coordinated reading (accepted for compatibility; Folio's reads are the same).
+    /// Options for coordinated reading: ``forUploading`` zips a folder for the accessor; the
+    /// others are accepted for compatibility and change nothing in Folio.
     public struct ReadingOptions: OptionSet, Sendable {
       public let rawValue: UInt
       public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -41,7 +60,8 @@
       public static let resolvesSymbolicLink = ReadingOptions(rawValue: 1 << 1)
       /// Read only metadata that is immediately available.
       public static let immediatelyAvailableMetadataOnly = ReadingOptions(rawValue: 1 << 2)
-      /// Read in order to upload.
+      /// Read in order to upload: a folder (a package) is handed to the accessor as a zip
+      /// archive of it, in a temporary location removed when the accessor returns.
       public static let forUploading = ReadingOptions(rawValue: 1 << 3)
     }
 
@@ -89,15 +109,18 @@
     ///
     /// - Parameters:
     ///   - url: The item to read.
-    ///   - options: Reading options (no effect in Folio).
-    ///   - outError: Receives the error when the lock cannot be had; the reader is not
-    ///     called then.
+    ///   - options: Reading options: ``ReadingOptions/forUploading`` hands a folder over as
+    ///     a temporary zip archive of it.
+    ///   - outError: Receives the error when the lock cannot be had or the archive cannot be
+    ///     written; the reader is not called then.
     ///   - reader: Reads the item at the URL it is given.
     open func coordinate(
       readingItemAt url: URL, options: ReadingOptions = [], error outError: NSErrorPointer = nil,
       byAccessor reader: (URL) -> Void
     ) {
-      withLocks([(url, .shared)], error: outError) { reader(url) }
+      withLocks([(url, .shared)], error: outError) {
+        Self.withReadableForm(of: url, options: options, error: outError, reader)
+      }
     }
 
     /// Writes an item while holding an exclusive lock on it (or on its document).
@@ -121,7 +144,8 @@
     ///
     /// - Parameters:
     ///   - readingURL: The item to read.
-    ///   - readingOptions: Reading options (no effect in Folio).
+    ///   - readingOptions: Reading options: ``ReadingOptions/forUploading`` hands a folder
+    ///     over as a temporary zip archive of it.
     ///   - writingURL: The item to write.
     ///   - writingOptions: Writing options (no effect in Folio).
     ///   - outError: Receives the error when a lock cannot be had.
@@ -132,7 +156,103 @@
       error outError: NSErrorPointer = nil, byAccessor readerWriter: (URL, URL) -> Void
     ) {
       withLocks([(readingURL, .shared), (writingURL, .exclusive)], error: outError) {
-        readerWriter(readingURL, writingURL)
+        Self.withReadableForm(of: readingURL, options: readingOptions, error: outError) {
+          readerWriter($0, writingURL)
+        }
+      }
+    }
+
+    /// Performs several coordinated reads and writes asynchronously: takes every intent's
+    /// lock, then runs the accessor on `queue` while they are held, as Foundation's does.
+    ///
+    /// The accessor reads each intent's ``NSFileAccessIntent/url`` (for a reading intent
+    /// with ``ReadingOptions/forUploading`` of a folder, a temporary zip archive of it).
+    /// When a lock cannot be had, the accessor gets the error and no lock is held.
+    ///
+    /// - Parameters:
+    ///   - intents: The items to read and write, with their options.
+    ///   - queue: Where the accessor runs.
+    ///   - accessor: Does the reading and writing; its argument is `nil` when every lock
+    ///     is held, else the error.
+    open func coordinate(
+      with intents: [NSFileAccessIntent], queue: OperationQueue,
+      byAccessor accessor: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+      let work = UncheckedCoordination(coordinator: self, intents: intents)
+      queue.addOperation {
+        work.run(accessor)
+      }
+    }
+
+    /// The body of ``coordinate(with:queue:byAccessor:)``, on the queue's thread.
+    func access(_ intents: [NSFileAccessIntent], _ accessor: ((any Error)?) -> Void) {
+      var lockError: NSError?
+      var readError: NSError?
+      var ran = false
+      let items = intents.map { intent in
+        (intent.requestedURL, intent.isWriting ? PackageLock.Kind.exclusive : .shared)
+      }
+      withLocks(items, error: &lockError) {
+        Self.withReadableForms(of: intents[...], error: &readError) {
+          ran = true
+          accessor(nil)
+        }
+      }
+      if !ran { accessor(lockError ?? readError ?? CocoaError(.fileReadUnknown)) }
+    }
+
+    // MARK: Reading for uploading
+
+    /// Runs `body` with the URL a reader gets: for ``ReadingOptions/forUploading`` of a
+    /// folder, a zip archive of it in a temporary folder removed afterwards.
+    static func withReadableForm(
+      of url: URL, options: ReadingOptions, error outError: NSErrorPointer, _ body: (URL) -> Void
+    ) {
+      guard options.contains(.forUploading), FileTree.isFolderFollowingLinks(url.path) else {
+        body(url)
+        return
+      }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "folio-upload-\(UUID().uuidString)")
+      defer { FileTree.remove(atPath: folder.path) }
+      let name = url.standardizedFileURL.lastPathComponent
+      let archive = folder.appendingPathComponent(name + ".zip")
+      do {
+        try FileTree.createFolders(atPath: folder.path, permissions: 0o700)
+        _ = try Packer.packSynchronously(
+          url.standardizedFileURL, to: archive, options: PackOptions(format: .zip))
+      } catch {
+        outError?.pointee = NSError(
+          domain: NSCocoaErrorDomain, code: CocoaError.Code.fileReadUnknown.rawValue,
+          userInfo: [
+            NSLocalizedDescriptionKey: "cannot zip '\(url.path)' for uploading: \(error)",
+            NSURLErrorKey: url, NSUnderlyingErrorKey: error,
+          ])
+        return
+      }
+      body(archive)
+    }
+
+    /// ``withReadableForm(of:options:error:_:)`` for each reading intent in turn, setting
+    /// the intent's ``NSFileAccessIntent/url`` while `body` runs.
+    private static func withReadableForms(
+      of intents: ArraySlice<NSFileAccessIntent>, error outError: NSErrorPointer,
+      _ body: () -> Void
+    ) {
+      guard let intent = intents.first else {
+        body()
+        return
+      }
+      let rest = intents.dropFirst()
+      guard !intent.isWriting else {
+        withReadableForms(of: rest, error: outError, body)
+        return
+      }
+      withReadableForm(of: intent.requestedURL, options: intent.readingOptions, error: outError) {
+        url in
+        intent.url = url
+        defer { intent.url = intent.requestedURL }
+        withReadableForms(of: rest, error: outError, body)
       }
     }
 

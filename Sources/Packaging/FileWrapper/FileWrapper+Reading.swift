@@ -57,6 +57,7 @@ import FolioSystem
       }
       let fresh = try rereadNode(path: path, display: path, identity: identity, mode: mode)
       node = fresh
+      linkChildren()
       displayPath = path
       adopt(identity: identity, mode: mode, name: url.lastPathComponent)
       if options.contains(.immediate) { try loadAllContents() }
@@ -222,6 +223,7 @@ import FolioSystem
         let child = old[name] ?? FileWrapper(node: .directory([:]), displayPath: childDisplay)
         child.node = try child.rereadNode(
           path: childPath, display: childDisplay, identity: childIdentity, mode: childMode)
+        child.linkChildren()
         child.displayPath = childDisplay
         child.adopt(identity: childIdentity, mode: childMode, name: name)
         children[name] = child

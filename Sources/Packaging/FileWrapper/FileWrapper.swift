@@ -35,13 +35,25 @@
     }
 
     var node: Node
+    /// The directory wrappers holding this one, so a change of ``preferredFilename``
+    /// re-keys it in each, as Foundation's does.
+    var parentLinks: [ParentLink] = []
     /// How messages name the item (the path it was read from, or its name).
     var displayPath: String
     /// The item's file-system identity when it was last read from or written to disk.
     var identity: FileIdentity?
 
     /// The name the wrapper prefers when added to a directory or written.
-    open var preferredFilename: String?
+    ///
+    /// Changing it re-keys the wrapper in the directory wrappers that hold it: each removes
+    /// the child and adds it again under the new name (made unique there), as Foundation's
+    /// `FileWrapper` does.
+    open var preferredFilename: String? {
+      didSet {
+        guard preferredFilename != oldValue else { return }
+        for link in parentLinks { link.directory?.rekey(self) }
+      }
+    }
     /// The name of the file-system item the wrapper was last read from or written to.
     open var filename: String?
     /// The item's attributes, keyed by `FileAttributeKey` raw values: Folio records and
@@ -52,6 +64,7 @@
       self.node = node
       self.displayPath = displayPath
       self.fileAttributes = fileAttributes
+      linkChildren()
     }
 
     // MARK: Creating wrappers in memory
@@ -79,6 +92,7 @@
       node = .directory(childrenByPreferredName)
       displayPath = "(folder in memory)"
       fileAttributes = [:]
+      linkChildren()
     }
 
     /// Creates a symbolic-link wrapper pointing at `url`.
@@ -228,6 +242,7 @@
       }
       children[key] = child
       node = .directory(children)
+      child.addParentLink(self)
       return key
     }
 
@@ -254,6 +269,9 @@
       else { return }
       children[key] = nil
       node = .directory(children)
+      if !children.values.contains(where: { $0 === child }) {
+        child.parentLinks.removeAll { $0.directory == nil || $0.directory === self }
+      }
     }
 
     /// The key a child is stored under in this directory wrapper.
@@ -262,6 +280,37 @@
     /// - Returns: Its key, or `nil` when it is not a child.
     open func keyForChildFileWrapper(_ child: FileWrapper) -> String? {
       fileWrappers?.first { $0.value === child }?.key
+    }
+
+    // MARK: Parents
+
+    /// A directory wrapper holding this one, held weakly: a child never keeps its parent.
+    struct ParentLink {
+      weak var directory: FileWrapper?
+    }
+
+    /// Records this wrapper as the parent of each of its children.
+    func linkChildren() {
+      guard case .directory(let children) = node else { return }
+      for child in children.values { child.addParentLink(self) }
+    }
+
+    func addParentLink(_ directory: FileWrapper) {
+      parentLinks.removeAll { $0.directory == nil }
+      if !parentLinks.contains(where: { $0.directory === directory }) {
+        parentLinks.append(ParentLink(directory: directory))
+      }
+    }
+
+    /// Moves a child to the key its new preferred name gives, made unique as
+    /// ``addFileWrapper(_:)`` makes it; a child whose name was cleared keeps its key.
+    func rekey(_ child: FileWrapper) {
+      guard case .directory(var children) = node, let old = keyForChildFileWrapper(child),
+        let name = child.preferredFilename, !name.isEmpty, name != old
+      else { return }
+      children[old] = nil
+      node = .directory(children)
+      addFileWrapper(child)
     }
   }
 #endif

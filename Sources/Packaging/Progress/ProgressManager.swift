@@ -50,8 +50,10 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
   private let unitsTotal: Atomic<Int>
   private let unitsCompleted = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
-  private let children = Mutex<[ChildLink]>([])
-  private let parent: ProgressManager?
+  let children = Mutex<[ChildLink]>([])
+  /// The managers this one was assigned to with `assign(count:to:)`, told when it finishes.
+  let assignments = Mutex<[ProgressAssignment]>([])
+  let parent: ProgressManager?
   private let assignedCount: Int
   /// The counts, rates and observers shared by every manager of one tree.
   let meter: ProgressMeter
@@ -65,10 +67,12 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
 
   private static let indeterminate = Int.min
 
-  private struct ChildLink: Sendable {
+  struct ChildLink: Sendable {
     weak var manager: ProgressManager?
     let identifier: ObjectIdentifier
     let assignedCount: Int
+    /// A reporter's manager assigned with `assign(count:to:)`, held while it works.
+    var assigned: ProgressManager? = nil
   }
 
   /// Creates a root manager for a new piece of work.
@@ -161,6 +165,7 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
 
   private func finishIfDone() {
     if parent == nil, isFinished { meter.finish(fraction: fractionCompleted) }
+    if isFinished { endAssignments() }
   }
 
   // MARK: Composition
@@ -195,7 +200,7 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
     children.withLock { links in links.compactMap(\.manager) }
   }
 
-  private func childEnded(_ identifier: ObjectIdentifier, assignedCount: Int) {
+  func childEnded(_ identifier: ObjectIdentifier, assignedCount: Int) {
     children.withLock { links in
       links.removeAll { $0.identifier == identifier }
     }
