@@ -5,13 +5,13 @@
 // a binary that references anything of corelibs Foundation links all of it (CoreFoundation
 // and ICU with it). What of Apple's document model needs Foundation proper
 // (`NSFileCoordinator`'s `NSErrorPointer`) lives here.
-@_exported import Exporting
+@_exported import Archives
+@_exported import Documents
 // FolioSystem for SystemError, the errno cause under every module's FolioError.
 @_exported import FolioSystem
 @_exported import Foundation
 // The sample notebook format, for programs that open the bundled sample (Examples/Notebook).
 @_exported import Notebooks
-@_exported import Packaging
 @_exported import PropertyLists
 @_exported import TypeValidation
 @_exported import UniformTypes

@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   // Beside NSFileCoordinator, in the umbrella: the layers stay on FoundationEssentials.
-  public import Exporting
+  public import Documents
 
   extension URLDocumentConfiguration {
     /// Creates a file coordinator for reading or writing the document outside the

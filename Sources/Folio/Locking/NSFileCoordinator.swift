@@ -6,7 +6,7 @@
   // FoundationEssentials alone.
   public import Foundation
   import FolioSystem
-  public import Packaging
+  public import Archives
   import Synchronization
 
   /// A pointer through which a method reports an error, as Foundation's Objective-C API does.

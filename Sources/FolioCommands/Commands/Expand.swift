@@ -1,7 +1,7 @@
 import FolioSystem
 import FoundationEssentials
 import Glibc
-import Packaging
+import Archives
 
 extension FolioCommand {
   /// `folio expand ARCHIVE [-o DEST]`: expands an archive into a folder, safely and atomically.

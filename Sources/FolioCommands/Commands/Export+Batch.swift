@@ -1,7 +1,7 @@
-import Exporting
+import Documents
 import FolioSystem
 import FoundationEssentials
-import Packaging
+import Archives
 import UniformTypes
 
 /// `folio export --to TYPE INPUT…`: several inputs at once, each reported, one failure not stopping the others.

@@ -1,7 +1,7 @@
-import Exporting
+import Documents
 import FolioSystem
 import FoundationEssentials
-import Packaging
+import Archives
 import UniformTypes
 
 /// `folio export INPUT --to TYPE`: one input, to a file, a folder or standard output.

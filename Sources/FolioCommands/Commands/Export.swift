@@ -1,7 +1,7 @@
-import Exporting
+import Documents
 import FolioSystem
 import FoundationEssentials
-import Packaging
+import Archives
 import UniformTypes
 
 /// `folio export`: writes documents as another content type, finding the way through the type registry.

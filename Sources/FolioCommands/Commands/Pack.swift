@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import Packaging
+import Archives
 
 /// `folio pack`: flattens a package (or any folder) into one archive.
 struct Pack: ParsableCommand {

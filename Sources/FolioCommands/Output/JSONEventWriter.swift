@@ -1,5 +1,5 @@
 import FolioSystem
-import Packaging
+import Archives
 import Synchronization
 
 /// Writes the `--progress json` protocol (`Schemas/progress-events.schema.json`):

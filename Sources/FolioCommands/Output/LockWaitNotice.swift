@@ -1,4 +1,4 @@
-import Packaging
+import Archives
 
 /// How a command tells its user that it waits for another process's lock: a
 /// `folio: waiting for …` line on standard error (none with `--quiet`), or a

@@ -1,4 +1,4 @@
-import Packaging
+import Archives
 
 /// A file-system name for an output line, escaped the way archive entries are.
 ///

@@ -1,6 +1,6 @@
 import FolioSystem
 import FoundationEssentials
-public import Packaging
+public import Archives
 import Synchronization
 
 /// Shows a long operation's progress on standard error: a live line on a

@@ -1,4 +1,4 @@
-import Packaging
+import Archives
 
 /// The live progress line, fitted to the terminal's width.
 ///

@@ -1,4 +1,4 @@
-import Packaging
+import Archives
 import PropertyLists
 
 /// The options every command that shows progress declares, so their help agrees.

@@ -1,4 +1,4 @@
-import Packaging
+import Archives
 
 extension SharedOptions {
   /// `-j, --jobs N`: how many threads compress, expand and flush.

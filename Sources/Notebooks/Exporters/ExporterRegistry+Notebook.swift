@@ -1,4 +1,4 @@
-public import Exporting
+public import Documents
 
 extension ExporterRegistry {
   /// The sample notebook's exporters: the notebook (`com.example.notebook`) to plain text,

@@ -1,7 +1,7 @@
-public import Exporting
+public import Documents
 import FolioSystem
 import FoundationEssentials
-public import Packaging
+public import Archives
 public import PropertyLists
 public import UniformTypes
 

@@ -1,8 +1,8 @@
-public import Exporting
+public import Documents
 #if !canImport(SwiftUI)
   public import FoundationEssentials
   public import Observation
-  public import Packaging
+  public import Archives
   public import PropertyLists
   public import UniformTypes
 

@@ -1,4 +1,4 @@
-import Exporting
+import Documents
 import FolioSystem
 public import FoundationEssentials
 

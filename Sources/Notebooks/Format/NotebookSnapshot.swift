@@ -1,4 +1,4 @@
-import Exporting
+import Documents
 public import FoundationEssentials
 public import PropertyLists
 

@@ -1,4 +1,4 @@
-import Exporting
+import Documents
 /// Reads plain text back into a notebook: one page per form-feed- or blank-line-separated block.
 ///
 /// When the text holds a form feed (U+000C) it is in the form

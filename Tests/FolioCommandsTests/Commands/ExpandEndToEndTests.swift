@@ -1,6 +1,6 @@
 import FolioTestSupport
 import Foundation
-import Packaging
+import Archives
 import Testing
 
 /// The built `folio` binary, run as a user would.

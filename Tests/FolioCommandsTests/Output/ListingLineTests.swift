@@ -1,6 +1,6 @@
 import FolioTestSupport
 import Foundation
-import Packaging
+import Archives
 import Testing
 
 @testable import FolioCommands

@@ -1,5 +1,5 @@
 import Foundation
-import Packaging
+import Archives
 import Testing
 
 @testable import FolioCommands

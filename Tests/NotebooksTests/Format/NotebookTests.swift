@@ -1,8 +1,8 @@
-import Exporting
+import Documents
 import Notebooks
 import FolioTestSupport
 import Foundation
-import Packaging
+import Archives
 import PropertyLists
 import Testing
 import UniformTypes

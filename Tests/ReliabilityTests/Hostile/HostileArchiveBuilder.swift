@@ -2,12 +2,12 @@ import FolioTestSupport
 import Foundation
 
 /// Builds hostile (and unusual but valid) archives with the generator the expansion's unit
-/// tests use, `Tests/PackagingTests/Fixtures/hostile_archives.py`: every case is written at
+/// tests use, `Tests/ArchivesTests/Fixtures/hostile_archives.py`: every case is written at
 /// test time, byte by byte or with Python's own zipfile, tarfile, gzip, lzma and bz2 (and
 /// `7z`, `zstd` where a case needs them), so no held-out file is needed.
 enum HostileArchiveBuilder {
   static let script = ProjectPaths.root.appendingPathComponent(
-    "Tests/PackagingTests/Fixtures/hostile_archives.py")
+    "Tests/ArchivesTests/Fixtures/hostile_archives.py")
 
   /// Writes one case.
   ///

@@ -1,0 +1,121 @@
+import Documents
+import FolioTestSupport
+import Foundation
+import Notebooks
+import Archives
+import PropertyLists
+import Testing
+import UniformTypes
+
+/// The system types, Folio's export types and the sample's notebook declaration.
+func notebookRegistry() -> TypeRegistry {
+  var builder = TypeRegistryBuilder()
+  builder.addExportTypes()
+  builder.add(
+    TypeDeclaration(
+      identifier: "com.example.notebook", kind: .exported,
+      conformsTo: ["com.apple.package", "public.composite-content"],
+      tags: [TypeTag(.filenameExtension, "examplenotebook")]))
+  return builder.build()
+}
+
+/// An exporter that only records that it ran, for planning tests.
+struct RecordingExporter: Exporter {
+  var name: String
+  var sourceType: TypeIdentifier
+  var targetType: TypeIdentifier
+  func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
+    try Data(name.utf8).write(to: job.output)
+    return []
+  }
+}
+
+@Suite struct ExportPlanTests {
+  let registry = notebookRegistry()
+
+  private func item(_ name: String, _ type: TypeIdentifier) -> ExportItem {
+    ExportItem(url: URL(fileURLWithPath: "/tmp/\(name)"), type: type, displayName: name)
+  }
+
+  @Test func exporterRegisteredForASupertypeServesConformingTypes() throws {
+    let exporters = ExporterRegistry([
+      RecordingExporter(name: "package-to-zip", sourceType: .package, targetType: .zipArchive)
+    ])
+    let plan = try ExportPlan.make(
+      for: item("N.examplenotebook", "com.example.notebook"), to: .zipArchive, exporters: exporters,
+      registry: registry)
+    #expect(plan.steps.map(\.exporter.name) == ["package-to-zip"])
+    #expect(plan.steps[0].summary.contains("registered for com.apple.package → public.zip-archive"))
+  }
+
+  @Test func mostSpecificExporterWins() throws {
+    let exporters = ExporterRegistry([
+      RecordingExporter(name: "generic", sourceType: .package, targetType: .zipArchive),
+      RecordingExporter(
+        name: "notebook-special", sourceType: "com.example.notebook", targetType: .zipArchive),
+    ])
+    let plan = try ExportPlan.make(
+      for: item("N.examplenotebook", "com.example.notebook"), to: .zipArchive, exporters: exporters,
+      registry: registry)
+    #expect(plan.steps.map(\.exporter.name) == ["notebook-special"])
+  }
+
+  @Test func missingDirectExporterIsBridgedByAChain() throws {
+    let exporters = ExporterRegistry([
+      RecordingExporter(name: "unzip", sourceType: .zipArchive, targetType: "com.example.notebook"),
+      RecordingExporter(
+        name: "notebook-to-text", sourceType: "com.example.notebook", targetType: .utf8PlainText),
+    ])
+    let plan = try ExportPlan.make(
+      for: item("N.zip", .zipArchive), to: .plainText, exporters: exporters, registry: registry)
+    #expect(plan.steps.map(\.exporter.name) == ["unzip", "notebook-to-text"])
+    #expect(plan.resultType == .utf8PlainText)
+    #expect(plan.explanation.contains("step 1: unzip (public.zip-archive → com.example.notebook)"))
+    #expect(
+      plan.explanation.contains {
+        $0.hasPrefix("step 2: notebook-to-text (com.example.notebook → public.utf8-plain-text)")
+      })
+  }
+
+  @Test func noRouteIsAnErrorNamingBothTypes() {
+    let error = #expect(throws: ExportError.self) {
+      try ExportPlan.make(
+        for: item("photo.png", .png), to: .plainText, exporters: .builtIn.addingNotebookExporters(),
+        registry: registry)
+    }
+    #expect(error?.code == .noRoute)
+    #expect(error?.message.contains("public.png") == true)
+    #expect(error?.message.contains("public.plain-text") == true)
+  }
+
+  @Test func builtInNotebookRoutes() throws {
+    let notebook = item("Notebook.examplenotebook", "com.example.notebook")
+    let plans = ExportPlan.reachablePlans(
+      for: notebook, exporters: .builtIn.addingNotebookExporters(), registry: registry)
+    let routes = Dictionary(
+      uniqueKeysWithValues: plans.map { ($0.target.rawValue, $0.routeDescription) })
+    #expect(routes["public.utf8-plain-text"] == "notebook-to-text")
+    #expect(routes["net.daringfireball.markdown"] == "notebook-to-markdown")
+    #expect(routes["public.html"] == "notebook-to-html")
+    #expect(routes["public.json"] == "notebook-to-json")
+    #expect(routes["public.utf16-plain-text"] == "notebook-to-text → encode-utf16")
+    #expect(routes["com.example.notebook"] == nil)
+  }
+
+  @Test func defaultOutputNamesFollowThePreferredExtension() throws {
+    let notebook = item("Notebook.examplenotebook", "com.example.notebook")
+    let text = try ExportPlan.make(
+      for: notebook, to: .plainText, exporters: .builtIn.addingNotebookExporters(),
+      registry: registry)
+    #expect(text.defaultOutputName == "Notebook.txt")
+    let markdown = try ExportPlan.make(
+      for: notebook, to: .markdown, exporters: .builtIn.addingNotebookExporters(),
+      registry: registry)
+    #expect(markdown.defaultOutputName == "Notebook.md")
+    let utf16 = try ExportPlan.make(
+      for: item("notes.txt", .plainText), to: .utf16PlainText,
+      exporters: .builtIn.addingNotebookExporters(),
+      registry: registry)
+    #expect(utf16.defaultOutputName == "notes-utf16.txt")
+  }
+}
