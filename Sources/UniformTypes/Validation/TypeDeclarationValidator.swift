@@ -67,6 +67,9 @@ public struct TypeDeclarationValidator: Sendable {
   public var baseRegistry: TypeRegistry
   /// How hints name the remedies.
   public var remedies: Remedies
+  /// The Linux desktop's MIME database, if loaded: an app that exports a type in another
+  /// vendor's domain whose format the database knows is told to import it instead.
+  public var desktopDatabase: MIMEDatabase?
 
   /// Creates a validator.
   ///
@@ -74,9 +77,15 @@ public struct TypeDeclarationValidator: Sendable {
   ///   - baseRegistry: The types known besides the validated files: the system types, or a
   ///     registry with more declarations loaded.
   ///   - remedies: How hints name the remedies.
-  public init(baseRegistry: TypeRegistry = .system, remedies: Remedies = .init()) {
+  ///   - desktopDatabase: The desktop's MIME database, which names formats other vendors
+  ///     own; `nil` leaves that check to the system table alone.
+  public init(
+    baseRegistry: TypeRegistry = .system, remedies: Remedies = .init(),
+    desktopDatabase: MIMEDatabase? = nil
+  ) {
     self.baseRegistry = baseRegistry
     self.remedies = remedies
+    self.desktopDatabase = desktopDatabase
   }
 
   /// Validates decoded files together.
@@ -85,7 +94,9 @@ public struct TypeDeclarationValidator: Sendable {
   ///   Their decoding diagnostics are included in the result.
   /// - Returns: Every problem found, ordered by file (in `sources` order), line and column.
   public func validate(_ sources: [DeclarationSource]) -> [Diagnostic] {
-    var run = ValidationRun(sources: sources, baseRegistry: baseRegistry, remedies: remedies)
+    var run = ValidationRun(
+      sources: sources, baseRegistry: baseRegistry, remedies: remedies,
+      desktopDatabase: desktopDatabase)
     run.checkAll()
     return run.sortedDiagnostics()
   }
