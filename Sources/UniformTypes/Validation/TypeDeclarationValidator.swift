@@ -67,9 +67,12 @@ public struct TypeDeclarationValidator: Sendable {
   public var baseRegistry: TypeRegistry
   /// How hints name the remedies.
   public var remedies: Remedies
-  /// The Linux desktop's MIME database, if loaded: an app that exports a type in another
-  /// vendor's domain whose format the database knows is told to import it instead.
-  public var desktopDatabase: MIMEDatabase?
+  /// Loads the Linux desktop's MIME database, if the caller has one: an app that exports a
+  /// type in another vendor's domain whose format the database knows is told to import it.
+  ///
+  /// Called at most once per validation, and only when a file exports a type outside its
+  /// bundle's domain, so a validation that needs no database reads none.
+  public var desktopDatabase: (@Sendable () -> MIMEDatabase?)?
 
   /// Creates a validator.
   ///
@@ -77,11 +80,11 @@ public struct TypeDeclarationValidator: Sendable {
   ///   - baseRegistry: The types known besides the validated files: the system types, or a
   ///     registry with more declarations loaded.
   ///   - remedies: How hints name the remedies.
-  ///   - desktopDatabase: The desktop's MIME database, which names formats other vendors
-  ///     own; `nil` leaves that check to the system table alone.
+  ///   - desktopDatabase: Loads the desktop's MIME database, which names formats other
+  ///     vendors own; `nil` leaves that check out.
   public init(
     baseRegistry: TypeRegistry = .system, remedies: Remedies = .init(),
-    desktopDatabase: MIMEDatabase? = nil
+    desktopDatabase: (@Sendable () -> MIMEDatabase?)? = nil
   ) {
     self.baseRegistry = baseRegistry
     self.remedies = remedies

@@ -115,7 +115,7 @@ extension ValidationRun {
   /// database names the format by one of the type's MIME types or extensions.
   mutating func checkForeignExport(_ declaration: TypeDeclaration, facts: BundleFacts) {
     let identifier = declaration.identifier
-    guard declaration.kind == .exported, let desktop = desktopDatabase,
+    guard declaration.kind == .exported, loadDesktopDatabase != nil,
       !identifier.isReserved, !Self.hasVariable(identifier.rawValue),
       let bundleDomain = facts.domain, let domain = Self.domain(of: identifier),
       domain != bundleDomain, !Self.placeholderDomains.contains(domain),
@@ -124,7 +124,7 @@ extension ValidationRun {
     let source = sources.first { $0.exported.contains { $0.identifier == identifier } }
     if source?.imported.contains(where: { $0.identifier == identifier }) == true { return }
     guard let source, !foreignDomainsReported.contains(source.name + "\t" + domain),
-      let known = Self.desktopFormat(of: declaration, in: desktop)
+      let desktop = desktopDatabase(), let known = Self.desktopFormat(of: declaration, in: desktop)
     else { return }
     // One report per foreign domain and file: an app that copied another app's declarations
     // copied them all, and one fix (import them) covers the lot.
@@ -140,6 +140,14 @@ extension ValidationRun {
         hint:
           "move the declaration to UTImportedTypeDeclarations, keeping its identifier, parents and tags"
       ))
+  }
+
+  /// The desktop database, loaded on first use.
+  private mutating func desktopDatabase() -> MIMEDatabase? {
+    if let loaded = desktopDatabaseLoaded { return loaded }
+    let database = loadDesktopDatabase?()
+    desktopDatabaseLoaded = .some(database)
+    return database
   }
 
   /// The desktop MIME type a declaration's tags name, if any: one of its MIME types, or the

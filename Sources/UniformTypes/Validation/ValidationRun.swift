@@ -8,9 +8,10 @@ struct ValidationRun {
   let baseRegistry: TypeRegistry
   let registry: TypeRegistry
   let remedies: TypeDeclarationValidator.Remedies
-  /// The Linux desktop's MIME database, when the caller loaded one: it names formats that
-  /// other vendors own.
-  let desktopDatabase: MIMEDatabase?
+  /// Loads the Linux desktop's MIME database, which names formats other vendors own.
+  let loadDesktopDatabase: (@Sendable () -> MIMEDatabase?)?
+  /// The database once loaded (`.some(nil)` when the loader had none).
+  var desktopDatabaseLoaded: MIMEDatabase??
   /// Identifiers declared in the validated files (not the base registry), folded for lookup.
   let ownIdentifiers: Set<TypeIdentifier>
   var diagnostics: [Diagnostic] = []
@@ -19,12 +20,13 @@ struct ValidationRun {
 
   init(
     sources: [DeclarationSource], baseRegistry: TypeRegistry,
-    remedies: TypeDeclarationValidator.Remedies, desktopDatabase: MIMEDatabase? = nil
+    remedies: TypeDeclarationValidator.Remedies,
+    desktopDatabase: (@Sendable () -> MIMEDatabase?)? = nil
   ) {
     self.sources = sources
     self.baseRegistry = baseRegistry
     self.remedies = remedies
-    self.desktopDatabase = desktopDatabase
+    self.loadDesktopDatabase = desktopDatabase
     var builder = TypeRegistryBuilder()
     for node in baseRegistry.nodes where node.isDeclared && node.kind != .system {
       if let declaration = node.declaration { builder.add(declaration) }

@@ -52,7 +52,9 @@ import UniformTypes
   }
 
   static func findings(_ text: String, database: MIMEDatabase? = database) throws -> [Diagnostic] {
-    let validator = TypeDeclarationValidator(desktopDatabase: database)
+    var loader: (@Sendable () -> MIMEDatabase?)?
+    if let database { loader = { database } }
+    let validator = TypeDeclarationValidator(desktopDatabase: loader)
     return try validator.validate(
       [.init(data: Data(text.utf8), displayName: "Info.plist")]
     ).diagnostics.filter { $0.code == "foreign-export" }
@@ -104,10 +106,39 @@ import UniformTypes
     #expect(found.isEmpty)
   }
 
+  @Test func theDatabaseIsReadOnlyForAnExportOutsideTheBundlesDomain() throws {
+    let reads = LoadCounter()
+    let validator = TypeDeclarationValidator(desktopDatabase: {
+      reads.increment()
+      return Self.database
+    })
+    let own = Self.plist(
+      bundle: "org.gimp.gimp", identifier: "org.gimp.xcf", tags: Self.xcfByExtension)
+    _ = try validator.validate([.init(data: Data(own.utf8), displayName: "Info.plist")])
+    #expect(reads.count == 0)
+    let foreign = Self.plist(
+      bundle: "com.acme.painter", identifier: "org.gimp.xcf", tags: Self.xcfByExtension)
+    _ = try validator.validate([
+      .init(data: Data(foreign.utf8), displayName: "A.plist"),
+      .init(data: Data(foreign.utf8), displayName: "B.plist"),
+    ])
+    #expect(reads.count == 1)
+  }
+
   @Test func withoutADesktopDatabaseTheRuleIsSilent() throws {
     let found = try Self.findings(
       Self.plist(bundle: "com.acme.painter", identifier: "org.gimp.xcf", tags: Self.xcfByExtension),
       database: nil)
     #expect(found.isEmpty)
   }
+}
+
+/// Counts calls from a `@Sendable` closure.
+private final class LoadCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls = 0
+
+  var count: Int { lock.withLock { calls } }
+
+  func increment() { lock.withLock { calls += 1 } }
 }
