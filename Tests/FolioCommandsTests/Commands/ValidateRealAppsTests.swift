@@ -294,6 +294,17 @@ import Testing
     #expect(currentRun.with(code: "redeclared-system-type").map(\.severity) == ["warning"])
   }
 
+  @Test func defineFillsTheDeploymentTargetIn() async throws {
+    let fixture = Fixture(
+      text: markdownImporter(minimumSystemVersion: "$(MACOSX_DEPLOYMENT_TARGET)"))
+    let unknown = try await runValidate([fixture])
+    #expect(unknown.with(code: "redeclared-system-type").map(\.severity) == ["note"])
+    #expect(unknown.with(code: "unresolved-variable").isEmpty)
+    let current = try await runValidate(
+      [fixture], arguments: ["-D", "MACOSX_DEPLOYMENT_TARGET=27.0"])
+    #expect(current.with(code: "redeclared-system-type").map(\.severity) == ["warning"])
+  }
+
   @Test func withoutADeploymentTargetTheNoteSaysWhenTheSystemsDeclarationWins() async throws {
     let fixture = Fixture(text: markdownImporter(minimumSystemVersion: nil))
     let run = try await runValidate([fixture], arguments: ["--strict"])
