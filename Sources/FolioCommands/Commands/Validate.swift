@@ -198,7 +198,12 @@ extension FolioCommand {
         }
       }
 
-      let validator = TypeDeclarationValidator(baseRegistry: registry, remedies: Self.remedies)
+      // The desktop database only names other vendors' formats (for `foreign-export`), read
+      // when a file first needs it; the registry stays the system's, so no other rule
+      // depends on the machine.
+      let validator = TypeDeclarationValidator(
+        baseRegistry: registry, remedies: Self.remedies,
+        desktopDatabase: { [context] in context.loadDesktopDatabase() })
       let report = try validator.validate(inputs, options: options, findings: findings)
       let failed = report.fails(strict: strict || configuration.strict == true)
 

@@ -36,3 +36,16 @@ extension CommandContext {
     return registry
   }
 }
+
+extension CommandContext {
+  /// The shared MIME database of the XDG data directories, as ``loadTypeRegistry(declarations:reportWarnings:includingDesktopTypes:startingWith:)``
+  /// reads it (through the same cache), without building a registry from it.
+  ///
+  /// - Returns: The database; empty where no desktop database is installed.
+  func loadDesktopDatabase() -> MIMEDatabase {
+    let paths = TypeSearchPaths(environment: environment)
+    return MIMEDatabase.load(
+      mimeDirectories: paths.mimeDirectories, languages: paths.languages,
+      cache: paths.cacheDirectory.map(MIMEDatabaseCache.init(directory:)))
+  }
+}

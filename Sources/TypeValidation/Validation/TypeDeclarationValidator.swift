@@ -68,6 +68,12 @@ public struct TypeDeclarationValidator: Sendable {
   public var baseRegistry: TypeRegistry
   /// How hints name the remedies.
   public var remedies: Remedies
+  /// Loads the Linux desktop's MIME database, if the caller has one: an app that exports a
+  /// type in another vendor's domain whose format the database knows is told to import it.
+  ///
+  /// Called at most once per validation, and only when a file exports a type outside its
+  /// bundle's domain, so a validation that needs no database reads none.
+  public var desktopDatabase: (@Sendable () -> MIMEDatabase?)?
 
   /// Creates a validator.
   ///
@@ -75,9 +81,15 @@ public struct TypeDeclarationValidator: Sendable {
   ///   - baseRegistry: The types known besides the validated files: the system types, or a
   ///     registry with more declarations loaded.
   ///   - remedies: How hints name the remedies.
-  public init(baseRegistry: TypeRegistry = .system, remedies: Remedies = .init()) {
+  ///   - desktopDatabase: Loads the desktop's MIME database, which names formats other
+  ///     vendors own; `nil` leaves that check out.
+  public init(
+    baseRegistry: TypeRegistry = .system, remedies: Remedies = .init(),
+    desktopDatabase: (@Sendable () -> MIMEDatabase?)? = nil
+  ) {
     self.baseRegistry = baseRegistry
     self.remedies = remedies
+    self.desktopDatabase = desktopDatabase
   }
 
   /// Validates decoded files together.
@@ -86,7 +98,9 @@ public struct TypeDeclarationValidator: Sendable {
   ///   Their decoding diagnostics are included in the result.
   /// - Returns: Every problem found, ordered by file (in `sources` order), line and column.
   public func validate(_ sources: [DeclarationSource]) -> [Diagnostic] {
-    var run = ValidationRun(sources: sources, baseRegistry: baseRegistry, remedies: remedies)
+    var run = ValidationRun(
+      sources: sources, baseRegistry: baseRegistry, remedies: remedies,
+      desktopDatabase: desktopDatabase)
     run.checkAll()
     return run.sortedDiagnostics()
   }

@@ -44,6 +44,20 @@ extension ValidationRun {
           "\(name) has no LSHandlerRank", at: documentType.location,
           hint: "add <key>LSHandlerRank</key> with Owner, Default, Alternate or None"))
     }
+    if !isPlugin && (documentType.name?.value.isEmpty ?? true) {
+      // App Store Connect refuses an app whose document type has no name (ITMS-90243); a
+      // plug-in's document types only say which files it reads.
+      diagnostics.append(
+        ValidationRule.missingTypeName.diagnostic(
+          "an app's document type has no CFBundleTypeName",
+          at: documentType.name?.location ?? documentType.location,
+          hint:
+            "add <key>CFBundleTypeName</key> with the kind's name, such as \"Markdown Document\""))
+    }
+    // A plug-in's rank means nothing (see above), so neither does its claim to own a type.
+    if !isPlugin && documentType.handlerRank?.value == "Owner" {
+      checkOwnerClaims(of: documentType, named: name, in: source)
+    }
     checkContentTypes(of: documentType, named: name)
     for filenameExtension in documentType.extensions {
       checkExtension(
@@ -55,6 +69,47 @@ extension ValidationRun {
     }
     for osType in documentType.osTypes where osType.value != "****" {
       checkOSType(osType.value, at: osType.location ?? documentType.location)
+    }
+  }
+
+  /// An `Owner` rank: it claims the formats the document type lists, so it may list neither a
+  /// system type (only a format's creator owns it) nor an OSType that stands for any file
+  /// (`****`) or any text (`TEXT`).
+  private mutating func checkOwnerClaims(
+    of documentType: DocumentType, named name: String, in source: DeclarationSource
+  ) {
+    guard let rank = documentType.handlerRank else { return }
+    // Apple's own apps own Apple's formats.
+    let facts = Self.facts(of: source)
+    if facts.domain == "com.apple" { return }
+    var systemTypes: [TypeIdentifier] = []
+    for contentType in documentType.contentTypes {
+      let identifier = contentType.value
+      guard !isOpaque(identifier), baseRegistry.declarationKind(of: identifier) == .system,
+        !ownIdentifiers.contains(identifier), !systemTypes.contains(identifier)
+      else { continue }
+      systemTypes.append(identifier)
+    }
+    if !systemTypes.isEmpty {
+      let listed = systemTypes.map { Self.shown($0) }.joined(separator: ", ")
+      diagnostics.append(
+        ValidationRule.systemTypeOwner.diagnostic(
+          "\(name) ranks the app Owner of \(listed), which the system declares; Owner says the app created the format, and only a format's creator owns it",
+          at: rank.location ?? documentType.location,
+          hint:
+            "rank it Default (or Alternate) for system types, and keep Owner for types the app exports"
+        ))
+    }
+    // A catch-all document type (extension `*`) is meant for any file, not one format.
+    let catchAll = documentType.extensions.contains { $0.value == "*" }
+    guard !catchAll else { return }
+    for osType in documentType.osTypes where osType.value == "****" || osType.value == "TEXT" {
+      let meaning = osType.value == "****" ? "any file" : "any text file"
+      diagnostics.append(
+        ValidationRule.genericOSType.diagnostic(
+          "\(name) is ranked Owner and lists the OSType \(Self.quoted(osType.value)), which stands for \(meaning); the rank then claims \(meaning)",
+          at: osType.location ?? documentType.location,
+          hint: "remove the OSType, or list the format's own four-character code"))
     }
   }
 

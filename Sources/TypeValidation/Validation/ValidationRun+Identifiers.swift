@@ -16,6 +16,7 @@ extension ValidationRun {
     for source in sources {
       var firstByKind: [TypeDeclaration.Kind: [TypeIdentifier: TypeDeclaration]] = [:]
       let exportedHere = Set(source.exported.map(\.identifier))
+      let bundleDomain = Self.facts(of: source).domain
       for declaration in source.declarations {
         let identifier = declaration.identifier
         let location = declaration.identifierLocation ?? declaration.location
@@ -31,10 +32,19 @@ extension ValidationRun {
           firstByKind[declaration.kind, default: [:]][identifier] = declaration
         }
         if declaration.kind == .imported && exportedHere.contains(identifier) {
+          // Only a type's owner exports it: under another vendor's domain, the import is the
+          // declaration to keep.
+          let domain = Self.domain(of: identifier)
+          let foreign =
+            bundleDomain != nil && domain != nil && domain != bundleDomain
+            && !Self.hasVariable(identifier.rawValue)
           diagnostics.append(
             ValidationRule.exportedAndImported.diagnostic(
               "\(Self.shown(identifier)) is both exported and imported; the exported declaration wins",
-              at: location, hint: "remove the import"))
+              at: location,
+              hint: foreign
+                ? "remove the export and keep the import: \(Self.shown(identifier)) is in \(domain ?? ""), not the bundle's domain \(bundleDomain ?? ""), and only a type's owner exports it"
+                : "remove the import"))
         }
       }
       for declaration in source.exported where firstExport[declaration.identifier] == nil {
@@ -43,7 +53,7 @@ extension ValidationRun {
     }
   }
 
-  /// What ``checkIdentifier(of:)`` found about a declaration's identifier.
+  /// What ``checkIdentifier(of:facts:)`` found about a declaration's identifier.
   struct IdentifierVerdict {
     /// Whether the identifier can be used for conformance checks.
     var usable: Bool
@@ -55,8 +65,13 @@ extension ValidationRun {
 
   /// One declaration's identifier: its spelling and its domain.
   ///
+  /// - Parameters:
+  ///   - declaration: The declaration.
+  ///   - facts: What its file's bundle says of itself.
   /// - Returns: Whether the identifier is usable, and whether its export was rejected.
-  mutating func checkIdentifier(of declaration: TypeDeclaration) -> IdentifierVerdict {
+  mutating func checkIdentifier(of declaration: TypeDeclaration, facts: BundleFacts)
+    -> IdentifierVerdict
+  {
     let identifier = declaration.identifier
     let location = declaration.identifierLocation ?? declaration.location
     let raw = identifier.rawValue
@@ -109,10 +124,7 @@ extension ValidationRun {
             "import \(raw) (UTImportedTypeDeclarations) if you rely on it, or remove the declaration"
         ))
     } else if declaration.kind == .imported && systemDeclares {
-      diagnostics.append(
-        ValidationRule.redeclaredSystemType.diagnostic(
-          "\(raw) is a system type; this imported declaration is ignored",
-          at: location, hint: "remove the declaration and use the system type"))
+      checkImportOfSystemType(declaration, facts: facts)
     } else if declaration.kind == .imported && identifier.key.hasPrefix("public.") {
       // Only Apple declares public. types, so an import of one no system declares invents a
       // public. name: it works where the app is installed, and collides with whatever Apple (or
@@ -123,8 +135,28 @@ extension ValidationRun {
           "imported type \(remark); an import names a type its owner declares", at: location,
           hint: hint))
     }
+    // A bundle still in a placeholder domain is a sample or a template, not yet shipped; one
+    // whose identifier comes from the build (`$(PRODUCT_BUNDLE_IDENTIFIER)`) is a product.
+    if let domain = Self.domain(of: identifier), Self.placeholderDomains.contains(domain),
+      facts.hasBundleIdentifier, !Self.placeholderDomains.contains(facts.domain ?? "")
+    {
+      diagnostics.append(
+        ValidationRule.placeholderIdentifier.diagnostic(
+          "\(declaration.kind.rawValue) type \(raw) is in the placeholder domain \(domain), which templates and other apps' leftovers share; the first app to declare it there decides what it means",
+          at: location,
+          hint: declaration.kind == .exported
+            ? facts.domain.map { "name the type in the app's own domain (\($0).…)" }
+              ?? "name the type after the app's bundle identifier ($(PRODUCT_BUNDLE_IDENTIFIER).ext)"
+            : "import the identifier the format's owner declares instead"))
+    }
     return verdict
   }
+
+  /// The domains templates and examples use (`com.example`, `com.yourcompany`), never a vendor's.
+  static let placeholderDomains: Set<String> = [
+    "com.example", "com.yourcompany", "com.mycompany", "com.unknown", "com.company",
+    "com.your-company", "org.example",
+  ]
 
   /// `" (the system's stand-in for files with extension 'rs')"`, or nothing when it does not decode.
   static func standsFor(_ identifier: TypeIdentifier) -> String {

@@ -159,7 +159,7 @@ extension ValidationRun {
           {
             diagnostics.append(
               ValidationRule.duplicateExtension.diagnostic(
-                "extension \(Self.quoted(tag.value)) of \(Self.shown(declaration.identifier)) is also claimed by the system type \(owner)",
+                "extension \(Self.quoted(tag.value)) of \(Self.shown(declaration.identifier)) is also claimed by the system type \(owner), which wins for it on Apple's systems",
                 at: tag.location ?? declaration.location,
                 hint: "use the system type \(owner), or import it instead of exporting a rival"))
           }

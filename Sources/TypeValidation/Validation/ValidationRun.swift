@@ -9,17 +9,25 @@ struct ValidationRun {
   let baseRegistry: TypeRegistry
   let registry: TypeRegistry
   let remedies: TypeDeclarationValidator.Remedies
+  /// Loads the Linux desktop's MIME database, which names formats other vendors own.
+  let loadDesktopDatabase: (@Sendable () -> MIMEDatabase?)?
+  /// The database once loaded (`.some(nil)` when the loader had none).
+  var desktopDatabaseLoaded: MIMEDatabase??
   /// Identifiers declared in the validated files (not the base registry), folded for lookup.
   let ownIdentifiers: Set<TypeIdentifier>
   var diagnostics: [Diagnostic] = []
+  /// The foreign domains `foreign-export` has reported, by file (`NAME\tDOMAIN`).
+  var foreignDomainsReported: Set<String> = []
 
   init(
     sources: [DeclarationSource], baseRegistry: TypeRegistry,
-    remedies: TypeDeclarationValidator.Remedies
+    remedies: TypeDeclarationValidator.Remedies,
+    desktopDatabase: (@Sendable () -> MIMEDatabase?)? = nil
   ) {
     self.sources = sources
     self.baseRegistry = baseRegistry
     self.remedies = remedies
+    self.loadDesktopDatabase = desktopDatabase
     var builder = TypeRegistryBuilder()
     for node in baseRegistry.nodes where node.isDeclared && node.kind != .system {
       if let declaration = node.declaration { builder.add(declaration) }
@@ -37,25 +45,26 @@ struct ValidationRun {
       for documentType in source.documentTypes { check(documentType, in: source) }
     }
     for source in sources {
-      let bundleDomain = source.bundleIdentifier.flatMap { bundle in
-        Self.hasVariable(bundle.value) ? nil : Self.domain(of: TypeIdentifier(bundle.value))
-      }
-      for declaration in source.declarations { check(declaration, bundleDomain: bundleDomain) }
+      let facts = Self.facts(of: source)
+      for declaration in source.declarations { check(declaration, facts: facts) }
     }
     checkDuplicateExtensions()
+    checkImportedExtensionClaims()
+    checkMIMETypeClaims()
   }
 
   /// One declaration: its identifier's domain, its parents, its tags.
   ///
   /// - Parameters:
   ///   - declaration: The declaration.
-  ///   - bundleDomain: The domain of its file's `CFBundleIdentifier`, when known.
-  private mutating func check(_ declaration: TypeDeclaration, bundleDomain: String?) {
-    let verdict = checkIdentifier(of: declaration)
+  ///   - facts: What its file's bundle says of itself (its domain, its deployment targets).
+  private mutating func check(_ declaration: TypeDeclaration, facts: BundleFacts) {
+    let verdict = checkIdentifier(of: declaration, facts: facts)
     checkParents(
       of: declaration, identifierUsable: verdict.usable, judgeBaseType: !verdict.exportRejected,
-      bundleDomain: bundleDomain)
+      bundleDomain: facts.domain)
     checkTags(of: declaration)
+    if !verdict.exportRejected { checkForeignExport(declaration, facts: facts) }
     // One defect, one report: a declaration the app must not export gets no advice on
     // completing it.
     if !verdict.exportRejected && declaration.conformsTo.isEmpty && declaration.tags.isEmpty {

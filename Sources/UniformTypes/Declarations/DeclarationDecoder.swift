@@ -64,6 +64,10 @@ struct DeclarationDecoder {
         source.bundlePackageType = string(entry)
       case "CFBundleIdentifier":
         source.bundleIdentifier = string(entry)
+      case "LSMinimumSystemVersion":
+        source.minimumSystemVersion = string(entry)
+      case "MinimumOSVersion":
+        source.minimumOSVersion = string(entry)
       default:
         continue
       }

@@ -30,6 +30,13 @@ public struct DeclarationSource: Sendable {
   public var bundlePackageType: Located<String>?
   /// `CFBundleIdentifier` as written, if present: the domain the app's own types are in.
   public var bundleIdentifier: Located<String>?
+  /// `LSMinimumSystemVersion` as written, if present: the oldest macOS the app runs on.
+  ///
+  /// Types the system declares only from some version on are the app's own to import on
+  /// older systems.
+  public var minimumSystemVersion: Located<String>?
+  /// `MinimumOSVersion` as written, if present: the oldest iOS the app runs on.
+  public var minimumOSVersion: Located<String>?
 
   /// Creates a source from decoded parts.
   ///

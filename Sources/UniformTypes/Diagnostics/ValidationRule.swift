@@ -149,6 +149,36 @@ extension ValidationRule {
   public static let missingHandlerRank = ValidationRule(
     "missing-handler-rank", .warning,
     "A document type has no LSHandlerRank (App Store Connect rejects this, ITMS-90788).")
+  /// An app's document type without `CFBundleTypeName`.
+  public static let missingTypeName = ValidationRule(
+    "missing-type-name", .error,
+    "An app's document type has no CFBundleTypeName (App Store Connect rejects this, ITMS-90243); a plug-in's document types need none."
+  )
+  /// A document type that ranks the app `Owner` of a type the system declares.
+  public static let systemTypeOwner = ValidationRule(
+    "system-type-owner", .warning,
+    "A document type ranks the app Owner (LSHandlerRank) of a type the system declares, such as public.plain-text or public.xml; only a format's creator owns it."
+  )
+  /// An `Owner`-ranked document type with the wildcard or text OSType.
+  public static let genericOSType = ValidationRule(
+    "generic-ostype", .warning,
+    "An Owner-ranked document type for particular formats lists the OSType '****' (any file) or 'TEXT' (any text) in CFBundleTypeOSTypes."
+  )
+  /// A type declared in a placeholder domain by a bundle with an identifier of its own.
+  public static let placeholderIdentifier = ValidationRule(
+    "placeholder-identifier", .warning,
+    "A bundle with an identifier of its own declares a type in a placeholder domain (com.example., com.yourcompany., com.mycompany., com.unknown.), which other apps' leftovers share."
+  )
+  /// An export of a type in another vendor's domain that someone else is known to own.
+  public static let foreignExport = ValidationRule(
+    "foreign-export", .warning,
+    "An app exports a type in another vendor's domain (not its CFBundleIdentifier's) whose format the system or the desktop database already knows; only the owner exports a type."
+  )
+  /// A MIME type claimed by a system type and a declared type, or by two exported types.
+  public static let duplicateMIMEType = ValidationRule(
+    "duplicate-mime-type", .warning,
+    "A MIME type is claimed by a declared type and by the system type that owns it (application/octet-stream, text/plain, application/xml…), or by two exported types."
+  )
   /// A document type whose content types are all declared nowhere.
   public static let undeclaredContentType = ValidationRule(
     "undeclared-content-type", .error,
@@ -210,7 +240,8 @@ extension ValidationRule {
     .exportedSystemType, .conflictingDeclaration, .unknownSupertype, .unknownSystemType,
     .conformanceCycle, .missingBaseType, .dataAndPackage, .packageNotConforming,
     .wrongValueType, .unknownKey, .invalidExtension, .duplicateExtension, .invalidMIMEType,
-    .invalidOSType, .invalidRole, .invalidHandlerRank, .missingHandlerRank,
+    .invalidOSType, .invalidRole, .invalidHandlerRank, .missingHandlerRank, .missingTypeName,
+    .systemTypeOwner, .genericOSType, .placeholderIdentifier, .foreignExport, .duplicateMIMEType,
     .undeclaredContentType, .foreignContentType, .unresolvedVariable, .buildTemplate,
     .emptyDeclaration, .unreadableFile, .noPropertyLists, .schemaViolation, .schemaSkipped,
     .duplicateKey, .nonexistentDate, .strayKey,

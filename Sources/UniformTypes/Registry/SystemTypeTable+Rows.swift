@@ -897,4 +897,19 @@ extension SystemTypeTable {
     public.zip-archive	com.pkware.zip-archive	zip	application/zip application/x-zip-compressed	zip archive	exported	apple		
     public.zsh-script	public.shell-script	zsh		Z Shell script	exported	apple-unconfirmed		
     """#
+
+  /// The types Apple's systems declare only from some version on, one a line: the
+  /// identifier, the first macOS version and the first iOS version (empty when unknown),
+  /// separated by tabs.
+  static let availabilityRows = #"""
+    com.adobe.raw-image	15.0	18.0
+    com.apple.linkpresentation.metadata	15.0	18.0
+    net.daringfireball.markdown	27.0	27.0
+    public.geojson	15.0	18.0
+    public.heic	10.13	11.0
+    public.heif	10.13	11.0
+    public.heif-standard	10.13	11.0
+    public.jpeg-xl	15.2	18.2
+    public.make-source	12.0	15.0
+    """#
 }

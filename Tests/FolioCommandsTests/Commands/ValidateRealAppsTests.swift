@@ -51,7 +51,9 @@ import Testing
 
   @Test func anAppsDocumentTypeStillNeedsARank() async throws {
     let fixture = Fixture(
-      text: withPackageType(infoPlist(documentTypes: pluginDocumentType(role: "Viewer")), "APPL"))
+      text: withPackageType(
+        infoPlist(documentTypes: documentTypeDict(rank: nil, contentTypes: ["public.plain-text"])),
+        "APPL"))
     let run = try await runValidate([fixture])
     expectSingle(
       run, code: "missing-handler-rank", severity: "warning",
@@ -224,5 +226,320 @@ import Testing
           extra: "      <key>lsHandlerRank</key>\n      <string>Owner</string>\n")))
     let run = try await runValidate([fixture])
     #expect(run.with(code: "unknown-key").first?.hint == "write LSHandlerRank")
+  }
+
+  // MARK: Deployment targets (issue 34 §4)
+
+  /// An app that imports Markdown's system type, with a deployment target or none.
+  private func markdownImporter(
+    minimumSystemVersion: String?, key: String = "LSMinimumSystemVersion"
+  )
+    -> String
+  {
+    var plist = infoPlist(
+      imported: typeDict(
+        "net.daringfireball.markdown", conformsTo: ["public.plain-text"],
+        extensions: ["md", "markdown"]),
+      documentTypes: documentTypeDict(
+        name: "Markdown", rank: "Default", contentTypes: ["net.daringfireball.markdown"]))
+    if let minimumSystemVersion {
+      plist = plist.replacingOccurrences(
+        of: "  <key>CFBundleIdentifier</key>",
+        with: "  <key>\(key)</key>\n  <string>\(minimumSystemVersion)</string>\n"
+          + "  <key>CFBundleIdentifier</key>")
+    }
+    return plist
+  }
+
+  @Test func anImportOfATypeTheSystemDeclaresOnlyLaterIsANoteForAnOlderTarget() async throws {
+    let fixture = Fixture(text: markdownImporter(minimumSystemVersion: "12.0"))
+    let run = try await runValidate([fixture], arguments: ["--strict"])
+    let redeclared = run.with(code: "redeclared-system-type")
+    #expect(redeclared.map(\.severity) == ["note"])
+    let position = fixture.position(of: "<string>net.daringfireball.markdown")
+    #expect(redeclared.first?.line == position.line)
+    #expect(redeclared.first?.column == position.column)
+    #expect(redeclared.first?.message.contains("only from macOS 27.0 on;") == true)
+    #expect(redeclared.first?.message.contains("supports macOS 12.0") == true)
+    #expect(run.status == 0)
+  }
+
+  @Test func anImportOfATypeTheSystemDeclaresByTheTargetIsIgnored() async throws {
+    let fixture = Fixture(text: markdownImporter(minimumSystemVersion: "27.1"))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "redeclared-system-type", severity: "warning",
+      at: fixture.position(of: "<string>net.daringfireball.markdown"), status: 0)
+    #expect(run.with(code: "redeclared-system-type").first?.message.contains("is ignored") == true)
+  }
+
+  @Test func anIOSTargetIsReadFromMinimumOSVersion() async throws {
+    let old = Fixture(
+      text: infoPlist(
+        imported: typeDict("public.heic", conformsTo: ["public.image"], extensions: ["heic"])
+      )
+      .replacingOccurrences(
+        of: "  <key>CFBundleIdentifier</key>",
+        with:
+          "  <key>MinimumOSVersion</key>\n  <string>10.3</string>\n  <key>CFBundleIdentifier</key>")
+    )
+    let oldRun = try await runValidate([old])
+    #expect(oldRun.with(code: "redeclared-system-type").map(\.severity) == ["note"])
+    #expect(
+      oldRun.with(code: "redeclared-system-type").first?.message.contains(
+        "only from iOS 11.0 on; this bundle supports iOS 10.3") == true)
+
+    let current = Fixture(text: old.text.replacingOccurrences(of: ">10.3<", with: ">12.0<"))
+    let currentRun = try await runValidate([current])
+    #expect(currentRun.with(code: "redeclared-system-type").map(\.severity) == ["warning"])
+  }
+
+  @Test func defineFillsTheDeploymentTargetIn() async throws {
+    let fixture = Fixture(
+      text: markdownImporter(minimumSystemVersion: "$(MACOSX_DEPLOYMENT_TARGET)"))
+    let unknown = try await runValidate([fixture])
+    #expect(unknown.with(code: "redeclared-system-type").map(\.severity) == ["note"])
+    #expect(unknown.with(code: "unresolved-variable").isEmpty)
+    let current = try await runValidate(
+      [fixture], arguments: ["-D", "MACOSX_DEPLOYMENT_TARGET=27.0"])
+    #expect(current.with(code: "redeclared-system-type").map(\.severity) == ["warning"])
+  }
+
+  @Test func withoutADeploymentTargetTheNoteSaysWhenTheSystemsDeclarationWins() async throws {
+    let fixture = Fixture(text: markdownImporter(minimumSystemVersion: nil))
+    let run = try await runValidate([fixture], arguments: ["--strict"])
+    let redeclared = run.with(code: "redeclared-system-type")
+    #expect(redeclared.map(\.severity) == ["note"])
+    #expect(redeclared.first?.message.contains("from then on this import is ignored") == true)
+    #expect(run.status == 0)
+  }
+
+  @Test func aTypeEveryVersionDeclaresIsIgnoredWhateverTheTarget() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        imported: typeDict("public.plain-text", conformsTo: ["public.text"], extensions: ["txt"])
+      )
+      .replacingOccurrences(
+        of: "  <key>CFBundleIdentifier</key>",
+        with:
+          "  <key>LSMinimumSystemVersion</key>\n  <string>10.9</string>\n  <key>CFBundleIdentifier</key>"
+      ))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "redeclared-system-type", severity: "warning",
+      at: fixture.position(of: "<string>public.plain-text"), status: 0)
+  }
+
+  // MARK: Rival claims on tags that belong to someone else (issue 34 §6)
+
+  @Test(arguments: [
+    ("application/octet-stream", "public.data"), ("text/plain", "public.plain-text"),
+    ("application/xml", "public.xml"),
+  ])
+  func aSpecificTypeClaimingAGenericMIMETypeIsTold(_ mimeType: String, _ owner: String)
+    async throws
+  {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict(
+          "com.acme.notes.note", extensions: ["anote"],
+          extra: "      <key>UTTypeTagSpecification</key>\n      <dict>\n"
+            + "        <key>public.mime-type</key>\n        <string>\(mimeType)</string>\n"
+            + "      </dict>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "duplicate-mime-type", severity: "warning",
+      at: fixture.position(of: "<string>\(mimeType)"), status: 0)
+    #expect(
+      run.with(code: "duplicate-mime-type").first?.message.contains(
+        "belongs to the system type \(owner), which wins") == true)
+  }
+
+  @Test func anImportedMIMEClashIsCheckedLikeAnExportedOne() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        imported: typeDict(
+          "org.acme.report", extensions: ["arpt"],
+          extra: "      <key>UTTypeTagSpecification</key>\n      <dict>\n"
+            + "        <key>public.mime-type</key>\n        <string>text/plain</string>\n"
+            + "      </dict>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "duplicate-mime-type", severity: "warning",
+      at: fixture.position(of: "<string>text/plain"), status: 0)
+  }
+
+  @Test func twoExportedTypesClaimingOneMIMETypeAreTold() async throws {
+    func type(_ identifier: String, _ filenameExtension: String) -> String {
+      typeDict(
+        identifier, extensions: [filenameExtension],
+        extra: "      <key>UTTypeTagSpecification</key>\n      <dict>\n"
+          + "        <key>public.mime-type</key>\n        <string>application/x-acme</string>\n"
+          + "      </dict>\n")
+    }
+    let fixture = Fixture(
+      text: infoPlist(exported: type("com.acme.one", "aone") + type("com.acme.two", "atwo")))
+    let run = try await runValidate([fixture])
+    let clash = run.with(code: "duplicate-mime-type")
+    #expect(clash.count == 1)
+    #expect(
+      clash.first?.line
+        == fixture.position(of: "<string>application/x-acme", after: "com.acme.two").line)
+  }
+
+  @Test(arguments: [
+    ("xml", "public.xml"), ("wav", "com.microsoft.waveform-audio"),
+    ("sh", "public.shell-script"), ("log", "com.apple.log"),
+  ])
+  func anImportClaimingASystemExtensionStrandsADocumentTypeThatListsOnlyIt(
+    _ filenameExtension: String, _ owner: String
+  ) async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        imported: typeDict("org.acme.\(filenameExtension)-file", extensions: [filenameExtension]),
+        documentTypes: documentTypeDict(
+          name: "Files", rank: "Default", contentTypes: ["org.acme.\(filenameExtension)-file"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "duplicate-extension", severity: "warning",
+      at: fixture.position(of: "<string>\(filenameExtension)</string>"), status: 0)
+    let message = run.with(code: "duplicate-extension").first?.message ?? ""
+    #expect(message.contains("system type \(owner), which wins on Apple's systems"), "\(message)")
+    #expect(
+      run.with(code: "duplicate-extension").first?.hint
+        == "list \(owner) in the document type's LSItemContentTypes")
+  }
+
+  @Test func anImportBesideTheSystemTypeInTheDocumentTypeIsFine() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        imported: typeDict("org.acme.xml-file", extensions: ["xml"]),
+        documentTypes: documentTypeDict(
+          name: "Files", rank: "Default", contentTypes: ["org.acme.xml-file", "public.xml"])))
+    let run = try await runValidate([fixture])
+    #expect(run.with(code: "duplicate-extension").isEmpty)
+  }
+
+  // MARK: Exporting someone else's type (issue 34 §7)
+
+  /// A bundle of its own domain, com.acme.maps, exporting another vendor's format.
+  private func mapsApp(exported: String, imported: String = "") -> String {
+    infoPlist(exported: exported, imported: imported).replacingOccurrences(
+      of: "<string>com.example.app</string>", with: "<string>com.acme.maps</string>")
+  }
+
+  @Test func anExportAlsoImportedUnderAForeignDomainKeepsTheImport() async throws {
+    let gpx = typeDict("com.topografix.gpx", conformsTo: ["public.xml"], extensions: ["gpx"])
+    let fixture = Fixture(text: mapsApp(exported: gpx, imported: gpx))
+    let run = try await runValidate([fixture])
+    let both = run.with(code: "exported-and-imported")
+    #expect(both.count == 1)
+    #expect(both.first?.hint?.hasPrefix("remove the export and keep the import") == true)
+    #expect(run.with(code: "foreign-export").isEmpty)
+  }
+
+  @Test func anExportAlsoImportedInTheBundlesOwnDomainKeepsTheExport() async throws {
+    let own = typeDict("com.acme.route", extensions: ["aroute"])
+    let fixture = Fixture(text: mapsApp(exported: own, imported: own))
+    let run = try await runValidate([fixture])
+    #expect(run.with(code: "exported-and-imported").first?.hint == "remove the import")
+  }
+
+  static let desktopDatabaseInstalled = FileManager.default.fileExists(
+    atPath: "/usr/share/mime/packages/freedesktop.org.xml")
+
+  @Test(.enabled(if: desktopDatabaseInstalled, "needs shared-mime-info's database"))
+  func anExportOfAFormatTheDesktopKnowsUnderAForeignDomainWarns() async throws {
+    let fixture = Fixture(
+      text: mapsApp(
+        exported: typeDict("com.topografix.gpx", conformsTo: ["public.xml"], extensions: ["gpx"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "foreign-export", severity: "warning",
+      at: fixture.position(of: "<string>com.topografix.gpx"), status: 0)
+    #expect(run.with(code: "foreign-export").first?.message.contains("application/gpx+xml") == true)
+  }
+
+  // MARK: App Store and Launch Services rules (issue 34 §8)
+
+  @Test func anAppsDocumentTypeWithoutANameIsAnError() async throws {
+    let fixture = Fixture(
+      text: withPackageType(
+        infoPlist(documentTypes: pluginDocumentType(role: "Viewer")), "APPL"))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "missing-type-name", severity: "error",
+      at: fixture.position(of: "<dict>", after: "CFBundleDocumentTypes"), status: 1)
+  }
+
+  @Test func aPluginsDocumentTypeNeedsNoName() async throws {
+    let fixture = Fixture(
+      text: withPackageType(infoPlist(documentTypes: pluginDocumentType(role: "Viewer")), "BNDL"))
+    let run = try await runValidate([fixture])
+    #expect(run.with(code: "missing-type-name").isEmpty)
+  }
+
+  @Test(arguments: ["public.plain-text", "public.audio", "public.xml"])
+  func ownerOfASystemTypeIsAWarning(_ systemType: String) async throws {
+    let fixture = Fixture(
+      text: infoPlist(documentTypes: documentTypeDict(rank: "Owner", contentTypes: [systemType])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "system-type-owner", severity: "warning",
+      at: fixture.position(of: "<string>Owner"), status: 0)
+  }
+
+  @Test func ownerOfTheAppsOwnTypeIsFine() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.doc", extensions: ["exd"]),
+        documentTypes: documentTypeDict(rank: "Owner", contentTypes: ["com.example.doc"])))
+    let run = try await runValidate([fixture], arguments: ["--strict"])
+    #expect(run.diagnostics.isEmpty, "\(run.diagnostics.map { "\($0.code) \($0.message)" })")
+  }
+
+  @Test(arguments: ["****", "TEXT"])
+  func aWildcardOrTextOSTypeOnAnOwnerRankedTypeIsAWarning(_ osType: String) async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        exported: typeDict("com.example.doc", extensions: ["exd"]),
+        documentTypes: documentTypeDict(
+          rank: "Owner", contentTypes: ["com.example.doc"],
+          extra: "      <key>CFBundleTypeOSTypes</key>\n      <array>\n"
+            + "        <string>\(osType)</string>\n      </array>\n")))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "generic-ostype", severity: "warning",
+      at: fixture.position(of: "<string>\(osType)"), status: 0)
+  }
+
+  @Test func aWildcardOSTypeOnAnAlternateRankedTypeIsFine() async throws {
+    let fixture = Fixture(
+      text: infoPlist(
+        documentTypes: documentTypeDict(
+          rank: "Alternate", contentTypes: ["public.data"],
+          extra: "      <key>CFBundleTypeOSTypes</key>\n      <array>\n"
+            + "        <string>****</string>\n      </array>\n")))
+    let run = try await runValidate([fixture])
+    #expect(run.with(code: "generic-ostype").isEmpty)
+  }
+
+  @Test(arguments: [
+    "com.example.doc", "com.yourcompany.doc", "com.unknown.md", "com.mycompany.doc",
+  ])
+  func aShippedBundleDeclaringAPlaceholderDomainIsWarned(_ identifier: String) async throws {
+    let fixture = Fixture(text: mapsApp(exported: typeDict(identifier, extensions: ["pdoc"])))
+    let run = try await runValidate([fixture])
+    expectSingle(
+      run, code: "placeholder-identifier", severity: "warning",
+      at: fixture.position(of: "<string>\(identifier)"), status: 0)
+  }
+
+  @Test func aSampleInThePlaceholderDomainItselfIsNotWarned() async throws {
+    // infoPlist's bundle is com.example.app: a sample or a template, not a shipped app.
+    let fixture = Fixture(
+      text: infoPlist(exported: typeDict("com.example.doc", extensions: ["pdoc"])))
+    let run = try await runValidate([fixture], arguments: ["--strict"])
+    #expect(run.diagnostics.isEmpty, "\(run.diagnostics.map { "\($0.code) \($0.message)" })")
   }
 }

@@ -305,7 +305,7 @@ import Testing
   @Test func aSchemaFindingARuleCoversIsReportedOnceByTheRule() async throws {
     let fixture = infoPlist(
       documentTypes: documentTypeDict(
-        contentTypes: ["public.plain-text"],
+        rank: "Default", contentTypes: ["public.plain-text"],
         extra: "      <key>LSTypeIsPackage</key>\n      <integer>0</integer>\n"))
     let result = try await Self.run(
       ["validate", "--schema", "--format", "json", "Info.plist"], files: ["Info.plist": fixture])
