@@ -11,3 +11,14 @@ public enum SharedMIMEInfo {
   }
 
 }
+
+/// A source file of the shared MIME database, wrapped in the document element.
+public func mimeInfo(_ body: String) -> Data {
+  Data(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+    \(body)
+    </mime-info>
+    """.utf8)
+}

@@ -6,13 +6,13 @@
 /// so whether the import is ignored depends on the app's deployment target. The versions come
 /// from the `first_macos` and `first_ios` columns of `system-types.tsv`, which name the Apple
 /// documentation they rest on (the availability of the type's constant).
-struct SystemTypeAvailability: Sendable, Hashable {
+package struct SystemTypeAvailability: Sendable, Hashable {
   /// A version such as `10.13` or `27.0`, compared part by part (missing parts are zero).
-  struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
-    let parts: [Int]
+  package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let parts: [Int]
 
     /// Parses `10.13`, `11`, `15.2.1`; `nil` for anything else, such as a build variable.
-    init?(_ text: String) {
+    package init?(_ text: String) {
       let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
       guard !pieces.isEmpty, pieces.count <= 4 else { return nil }
       var parts: [Int] = []
@@ -26,7 +26,7 @@ struct SystemTypeAvailability: Sendable, Hashable {
       self.parts = parts
     }
 
-    static func < (left: Version, right: Version) -> Bool {
+    package static func < (left: Version, right: Version) -> Bool {
       for index in 0..<max(left.parts.count, right.parts.count) {
         let a = index < left.parts.count ? left.parts[index] : 0
         let b = index < right.parts.count ? right.parts[index] : 0
@@ -35,32 +35,32 @@ struct SystemTypeAvailability: Sendable, Hashable {
       return false
     }
 
-    static func == (left: Version, right: Version) -> Bool { !(left < right) && !(right < left) }
+    package static func == (left: Version, right: Version) -> Bool { !(left < right) && !(right < left) }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       var trimmed = parts
       while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
       hasher.combine(trimmed)
     }
 
-    var description: String {
+    package var description: String {
       parts.map(String.init).joined(separator: ".")
     }
   }
 
   /// The platforms a deployment target names.
-  enum Platform: String, Sendable, Hashable {
+  package enum Platform: String, Sendable, Hashable {
     case macOS
     case iOS
   }
 
   /// The first macOS version that declares the type, when Apple documents one.
-  let macOS: Version?
+  package let macOS: Version?
   /// The first iOS version that declares the type, when Apple documents one.
-  let iOS: Version?
+  package let iOS: Version?
 
   /// The first version of a platform that declares the type.
-  func firstVersion(on platform: Platform) -> Version? {
+  package func firstVersion(on platform: Platform) -> Version? {
     switch platform {
     case .macOS: macOS
     case .iOS: iOS
@@ -69,7 +69,7 @@ struct SystemTypeAvailability: Sendable, Hashable {
 
   /// The first versions for a system type, or `nil` when every version an app can target
   /// declares it (or Apple documents no version).
-  static func of(_ identifier: TypeIdentifier) -> SystemTypeAvailability? {
+  package static func of(_ identifier: TypeIdentifier) -> SystemTypeAvailability? {
     table[identifier.key]
   }
 

@@ -4,17 +4,6 @@ import PropertyLists
 import Testing
 import UniformTypes
 
-/// A source file of the shared MIME database, wrapped in the document element.
-func mimeInfo(_ body: String) -> Data {
-  Data(
-    """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-    \(body)
-    </mime-info>
-    """.utf8)
-}
-
 /// A source file describing one type with every element the reader knows.
 let exampleMIMEInfo = mimeInfo(
   """
