@@ -166,6 +166,10 @@ func treeListing(_ root: URL) -> [String] {
     ("tar-gz-bz2", ["a.txt": String(repeating: "nested ", count: 500)]),
     ("tar-zst-gz", ["a.txt": String(repeating: "nested ", count: 500)]),
     ("tar-gz-gz-gz", ["a.txt": String(repeating: "nested ", count: 500)]),
+    // Every frame sequence `zstd -d` reads (the script checks with `zstd -t`).
+    ("tar-zst-skippable-first", ["a.txt": String(repeating: "frames ", count: 500)]),
+    ("tar-zst-frames", ["a.txt": String(repeating: "frames ", count: 500)]),
+    ("tar-zst-skippable-between", ["a.txt": String(repeating: "frames ", count: 500)]),
   ]
 
   @Test(arguments: acceptances.map(\.0))
