@@ -198,7 +198,7 @@ final class LibArchiveSource: ArchiveEntrySource {
 
   /// The formats named when a file is none of them.
   static let readableFormats =
-    "zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, 7-Zip, ISO 9660, xar, ar, RAR and LHA"
+    "zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, RPM, 7-Zip, ISO 9660, xar, ar, RAR and LHA"
 
   /// Opens an archive, saying so in words when the file is no archive at all.
   private static func recognized(_ name: String, _ body: () throws -> Void) throws {

@@ -4,7 +4,7 @@ import Packaging
 import Testing
 
 /// Formats libarchive reads for Folio, expanded to the tree `bsdtar -x` gives: entries whose
-/// data must never be asked for, zisofs files whose last blocks are zeros.
+/// data must never be asked for, zisofs files whose last blocks are zeros, RPM packages.
 @Suite struct LibArchiveSourceTests {
   /// Runs a Python script (`OUT` names the archive it writes, in `folder`), then expands the
   /// archive with bsdtar and with Folio and compares the trees.
@@ -91,6 +91,35 @@ import Testing
       #expect(result.fileCount == 5)
       let tail = try Data(contentsOf: folder.appendingPathComponent("ours/sub/tail-zeros.bin"))
       #expect(tail.count == 80000 + 32768 * 3)
+    }
+  }
+
+  /// A package as rpmbuild lays it out (lead, signature header padded to 8 bytes, header,
+  /// then a gzipped newc cpio), expanded as bsdtar expands it.
+  @Test func rpmPayloadsExpand() async throws {
+    try await withTemporaryDirectory("rpm") { folder in
+      let script = """
+        import gzip, os, struct, subprocess
+        os.makedirs('tree/usr/share/doc/demo', exist_ok=True)
+        open('tree/usr/share/doc/demo/README', 'w').write('rpm payload')
+        cpio = subprocess.run(['bsdtar', '--format', 'newc', '-cf', '-', '-C', 'tree', 'usr'],
+                              check=True, capture_output=True).stdout
+        lead = struct.pack('>4sBBhh66shh16s', bytes.fromhex('EDABEEDB'), 3, 0, 0, 1,
+                           b'demo-1.0-1', 1, 5, bytes(16))
+        def header(entries, pad):
+            index, store = b'', b''
+            for tag, kind, data in entries:
+                index += struct.pack('>iiii', tag, kind, len(store), 1)
+                store += data
+            h = bytes.fromhex('8EADE80100000000') + struct.pack('>ii', len(entries), len(store))
+            h += index + store
+            return h + bytes((8 - len(h) % 8) % 8 if pad else 0)
+        signature = header([(1000, 4, struct.pack('>i', 0))], True)
+        main = header([(1000, 6, b'demo\\0'), (1125, 6, b'gzip\\0'), (1124, 6, b'cpio\\0')], False)
+        open('OUT', 'wb').write(lead + signature + main + gzip.compress(cpio))
+        """
+      let result = try Self.expectExpandsAsBsdtar(python: script, in: folder, "rpm")
+      #expect(result.fileCount == 1)
     }
   }
 }

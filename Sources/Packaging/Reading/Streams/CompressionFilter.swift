@@ -5,8 +5,11 @@
 /// (`.tar.gz.xz`) is read as bsdtar reads it, and each layer's own checks
 /// apply to that layer's bytes: gzip's trailer is checked on the gzip
 /// stream, wherever it sits.
+///
+/// An RPM package's lead and headers are peeled the same way (libarchive's `rpm`
+/// filter, as bsdtar reads a package): what follows is its payload, a compressed cpio.
 enum CompressionFilter: String, CaseIterable, Sendable {
-  case gzip, bzip2, xz, lzma, lzip, zstd, lz4, compress
+  case gzip, bzip2, xz, lzma, lzip, zstd, lz4, compress, rpm
 
   /// The most layers peeled before the rest is refused (libarchive allows 25 filters).
   static let maxLayers = 8
@@ -33,6 +36,10 @@ enum CompressionFilter: String, CaseIterable, Sendable {
     if starts([0x04, 0x22, 0x4D, 0x18]) || starts([0x02, 0x21, 0x4C, 0x18]) { return .lz4 }
     if starts([0x4C, 0x5A, 0x49, 0x50]) { return .lzip }
     if starts([0x1F, 0x9D]) { return .compress }
+    // An RPM lead: its magic and a format version of 3 or 4, as libarchive's bidder checks.
+    if head.count >= 5, starts([0xED, 0xAB, 0xEE, 0xDB]), head[4] == 3 || head[4] == 4 {
+      return .rpm
+    }
     if isLZMAAlone(head) { return .lzma }
     return nil
   }
