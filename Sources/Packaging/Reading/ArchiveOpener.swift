@@ -95,12 +95,16 @@ enum ArchiveOpener {
   }
 
   /// A file of another format, read in place by libarchive; an ISO 9660 image's Rock Ridge
-  /// continuation areas checked first, since libarchive would loop on them forever.
+  /// continuation areas and a xar's hard links checked first, since libarchive would loop
+  /// on them forever.
   private static func libArchiveSource(
     _ file: ArchiveFile, policy: ExpansionPolicy
   ) throws -> any ArchiveEntrySource {
     if try RockRidgeContinuationCheck.isISO9660(file) {
       try RockRidgeContinuationCheck.check(file, maxRecords: policy.maxEntryCount)
+    }
+    if XarLinkCheck.startsLikeXar(try file.bytes(at: 0, count: 4) ?? []) {
+      try XarLinkCheck.check(file)
     }
     return try LibArchiveSource(
       file: FileInput(descriptor: duplicate(file), name: file.name), name: file.name,
@@ -135,7 +139,7 @@ enum ArchiveOpener {
       top = PeekableByteSource(decoded)
     }
     let head = try top.peek(512)
-    if try isISO9660(top.peek(isoSignatureEnd)) {
+    if try XarLinkCheck.startsLikeXar(head) || isISO9660(top.peek(isoSignatureEnd)) {
       // Checked in a file, as one read in place is (see libArchiveSource(_:policy:)).
       let copy = try ArchiveSpool.copy(
         top, name: name, into: spoolFolder, policy: policy,
