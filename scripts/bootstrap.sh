@@ -4,8 +4,9 @@
 set -eu
 
 # shared-mime-info: the Linux desktop's type database folio reads; file and libglib2.0-bin
-# (gio): the tools the type-identification test compares folio with.
-packages="pkg-config libarchive-dev libxml2-dev zlib1g-dev libdeflate-dev libzstd-dev libarchive-tools zip unzip zstd xz-utils bzip2 python3 time p7zip-full git python3-jsonschema zsh fish groff-base shared-mime-info file libglib2.0-bin"
+# (gio): the tools the type-identification test compares folio with. genisoimage: writes
+# the zisofs ISO images the ISO 9660 reading test expands.
+packages="pkg-config libarchive-dev libxml2-dev zlib1g-dev libdeflate-dev libzstd-dev libarchive-tools zip unzip zstd xz-utils bzip2 python3 time p7zip-full git python3-jsonschema zsh fish groff-base shared-mime-info file libglib2.0-bin genisoimage"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -42,8 +42,7 @@ enum ZipExpansionCheck {
       if !entry.method.isSupported {
         throw PackagingError(
           .unsupportedCompression,
-          "entry \(entry.name.display) is compressed with \(entry.method), which Folio does not read"
-        )
+          "entry \(entry.name.display) is compressed with \(entry.method.refusalDescription)")
       }
       files += 1
       let (sum, overflow) = declared.addingReportingOverflow(entry.uncompressedSize)

@@ -91,6 +91,21 @@ enum ArchiveOpener {
         try ZipArchive(
           file: file, maxEntries: policy.maxEntryCount, nameEncoding: policy.nameEncoding))
     }
+    return try libArchiveSource(file, policy: policy)
+  }
+
+  /// A file of another format, read in place by libarchive; an ISO 9660 image's Rock Ridge
+  /// continuation areas and a xar's hard links checked first, since libarchive would loop
+  /// on them forever.
+  private static func libArchiveSource(
+    _ file: ArchiveFile, policy: ExpansionPolicy
+  ) throws -> any ArchiveEntrySource {
+    if try RockRidgeContinuationCheck.isISO9660(file) {
+      try RockRidgeContinuationCheck.check(file, maxRecords: policy.maxEntryCount)
+    }
+    if XarLinkCheck.startsLikeXar(try file.bytes(at: 0, count: 4) ?? []) {
+      try XarLinkCheck.check(file)
+    }
     return try LibArchiveSource(
       file: FileInput(descriptor: duplicate(file), name: file.name), name: file.name,
       size: file.size)
@@ -124,6 +139,13 @@ enum ArchiveOpener {
       top = PeekableByteSource(decoded)
     }
     let head = try top.peek(512)
+    if try XarLinkCheck.startsLikeXar(head) || isISO9660(top.peek(isoSignatureEnd)) {
+      // Checked in a file, as one read in place is (see libArchiveSource(_:policy:)).
+      let copy = try ArchiveSpool.copy(
+        top, name: name, into: spoolFolder, policy: policy,
+        consumed: layers.isEmpty ? nil : { base.bytesRead })
+      return try libArchiveSource(copy, policy: policy)
+    }
     if ZipArchive.startsLikeZip(head) || head.starts(with: sevenZipSignature) {
       let copy = try ArchiveSpool.copy(
         top, name: name, into: spoolFolder, policy: policy,
@@ -144,6 +166,15 @@ enum ArchiveOpener {
 
   /// The 7-Zip signature, `7z\xBC\xAF\x27\x1C`.
   private static let sevenZipSignature: [UInt8] = [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]
+
+  /// Where an ISO 9660 image's first volume descriptor's "CD001" ends.
+  private static let isoSignatureEnd = 16 * 2048 + 6
+
+  /// Whether the first bytes of a stream are an ISO 9660 image's.
+  private static func isISO9660(_ head: [UInt8]) -> Bool {
+    head.count >= isoSignatureEnd
+      && head[(isoSignatureEnd - 5)..<isoSignatureEnd].elementsEqual("CD001".utf8)
+  }
 
   /// Whether a block starts a POSIX or GNU tar (the `ustar` magic at offset 257).
   private static func looksLikeTar(_ head: [UInt8]) -> Bool {

@@ -21,6 +21,9 @@ final class LibArchiveSource: ArchiveEntrySource {
   private let layers: [CompressionFilter]
   private let scanner: TarHeaderScanner?
   private let inflaters: [InflateByteSource]
+  /// Whether the current entry holds no data to read: anything but a file, or a file of
+  /// size 0.
+  private var currentHoldsNoData = false
 
   /// Reads a file in place, seeking as the format needs.
   ///
@@ -99,6 +102,7 @@ final class LibArchiveSource: ArchiveEntrySource {
     }
     guard more else { return nil }
     var info = entry.info
+    currentHoldsNoData = info.kind != .file || info.size == 0
     if let scanner, scanner.isActive {
       if !handle.isTar {
         scanner.stop()
@@ -109,7 +113,11 @@ final class LibArchiveSource: ArchiveEntrySource {
         if let recorded { Self.keepRecordedNames(recorded, in: &info) }
       }
     }
-    return SourceEntry(info: info, isSparse: entry.isSparse, isEncrypted: entry.isEncrypted)
+    // zisofs stores an all-zero block as nothing, and libarchive hands over the blocks that
+    // hold data: a file whose last blocks are zeros ends early, the rest a hole bsdtar
+    // fills to the file's size, as the expansion does for a sparse entry.
+    let hasHoles = entry.isSparse || (handle.isISO9660 && info.kind == .file)
+    return SourceEntry(info: info, isSparse: hasHoles, isEncrypted: entry.isEncrypted)
   }
 
   /// Puts the names a tar's headers record in place of libarchive's.
@@ -141,6 +149,11 @@ final class LibArchiveSource: ArchiveEntrySource {
   }
 
   func readBlock(of name: EntryName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {
+    // Only a file of some size holds data, and bsdtar asks for no other's: RAR 5's reader
+    // fails when asked for a folder's, or a link's to a folder ("Can't decompress an entry
+    // marked as a directory"), ISO 9660's for an empty zisofs file's; the next header
+    // skips whatever was stored.
+    if currentHoldsNoData { return nil }
     let block = try corruption(during: "reading entry \(name.display)") {
       try handle.readBlock(entryName: name.display)
     }
@@ -185,7 +198,7 @@ final class LibArchiveSource: ArchiveEntrySource {
 
   /// The formats named when a file is none of them.
   static let readableFormats =
-    "zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, 7-Zip, ISO 9660, xar, ar, RAR and LHA"
+    "zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, RPM, 7-Zip, ISO 9660, xar, ar, RAR and LHA"
 
   /// Opens an archive, saying so in words when the file is no archive at all.
   private static func recognized(_ name: String, _ body: () throws -> Void) throws {

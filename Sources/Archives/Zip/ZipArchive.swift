@@ -138,6 +138,31 @@ final class ZipArchive: Sendable {
             "'\(file.name)': \(entries) written on Windows use '\\' as the folder separator, read as '/' (\(first.display))"
         ))
     }
+    if let (entry, header, length) = notes.firstPadded {
+      let entries = notes.padded == 1 ? "an entry's" : "\(notes.padded) entries'"
+      warnings.append(
+        ArchiveWarning(
+          code: "zip-extra-field-padding",
+          message:
+            "'\(file.name)': \(entries) extra fields end with bytes that are no field (\(length) in the \(header) of \(entry.display)), ignored as unzip and bsdtar ignore them"
+        ))
+    }
+    if location.trailingLength > 0 {
+      warnings.append(
+        ArchiveWarning(
+          code: "zip-trailing-data",
+          message:
+            "'\(file.name)': \(location.trailingLength) bytes after the end-of-central-directory record (from offset \(file.size - location.trailingLength)) belong to no entry and were ignored, as unzip and bsdtar ignore them"
+        ))
+    }
+    if location.missingCommentLength > 0 {
+      warnings.append(
+        ArchiveWarning(
+          code: "zip-comment-cut-short",
+          message:
+            "'\(file.name)': the archive comment ends \(location.missingCommentLength) bytes before the length its end-of-central-directory record states (the file ends first); every entry lies before it"
+        ))
+    }
     self.warnings = warnings
     try checkOverlaps()
   }
@@ -245,6 +270,8 @@ final class ZipArchive: Sendable {
     var firstLegacy: (stored: EntryName, read: EntryName)?
     var windows = 0
     var firstWindows: EntryName?
+    var padded = 0
+    var firstPadded: (entry: EntryName, header: String, length: Int)?
   }
 
   private static let centralSignature: UInt32 = 0x0201_4B50
@@ -328,6 +355,15 @@ final class ZipArchive: Sendable {
     let localName = Array(localVariable.prefix(localNameLength))
     let localExtras = try ZipExtraFields(
       localVariable.dropFirst(localNameLength), malformed: entryMalformed)
+    if extras.paddingLength > 0 || localExtras.paddingLength > 0 {
+      notes.padded += 1
+      if notes.firstPadded == nil {
+        notes.firstPadded =
+          localExtras.paddingLength > 0
+          ? (EntryName(bytes: rawName), "local header", localExtras.paddingLength)
+          : (EntryName(bytes: rawName), "central-directory record", extras.paddingLength)
+      }
+    }
     // The headers are compared by the names they store; the expansion takes the name as
     // the writer's system meant it.
     let storedName = effectiveName(

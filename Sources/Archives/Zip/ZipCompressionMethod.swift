@@ -26,6 +26,21 @@ struct ZipCompressionMethod: Hashable, Sendable, CustomStringConvertible {
     [Self.stored, .deflate, .bzip2, .lzma, .zstd, .xz].contains(self)
   }
 
+  /// The method, that Folio does not read it, and which tools do: what a refusal says
+  /// after "compressed with".
+  ///
+  /// PPMd (7-Zip's and WinZip's `.zipx`) is refused: its decoder is a model of its own,
+  /// which no library Folio links exposes outside libarchive's zip reader.
+  var refusalDescription: String {
+    let readers: String? =
+      switch rawValue {
+      case 9: "unzip and 7z"
+      case 98: "7z and bsdtar"
+      default: nil
+      }
+    return "\(self), which Folio does not read" + (readers.map { " (\($0) read it)" } ?? "")
+  }
+
   /// The method's name as APPNOTE gives it.
   var description: String {
     switch rawValue {

@@ -6,9 +6,13 @@
 /// different archives, which is how a bomb hides behind a harmless listing.
 /// The rules:
 ///
-/// - The end record is the one whose comment ends exactly at the end of the
-///   file, and no other end-record signature may follow it (a decoy inside
-///   its comment) or precede it with a comment reaching the end too.
+/// - The end record is the last end-record signature in the file's last
+///   64 KiB, as unzip, Python and libarchive search for it; no earlier end
+///   record's comment may hold it (a decoy inside a comment, which readers
+///   that want the comment to close the file would not take). Bytes after
+///   its comment (a signature appended by a signing tool) and a comment
+///   that the file cuts short are read as those readers read them, and
+///   reported (``trailingLength``, ``missingCommentLength``).
 /// - Single volume only: disk numbers 0, entries on this disk = all entries.
 /// - A ZIP64 locator (disk 0, at most one disk in all) must point at a ZIP64
 ///   end record that ends exactly where the locator starts; each field of
@@ -29,6 +33,12 @@ struct ZipDirectoryLocation: Sendable {
   var prefixLength: Int64
   /// Whether ZIP64 end records were present.
   var isZip64: Bool
+  /// Where the end record is.
+  var endRecordOffset: Int64 = 0
+  /// Bytes after the end record and its comment, which belong to no entry.
+  var trailingLength: Int64 = 0
+  /// Bytes of the comment the end record states that the file does not hold.
+  var missingCommentLength: Int = 0
 
   private static let endSignature: UInt32 = 0x0605_4B50
   private static let locatorSignature: UInt32 = 0x0706_4B50
@@ -38,19 +48,44 @@ struct ZipDirectoryLocation: Sendable {
   private static let zip64EndLength = 56
   private static let maxCommentLength = 0xFFFF
 
-  /// Whether a file ends like a zip archive: an end record whose comment reaches the end.
+  /// Whether a file ends like a zip archive: an end record whose comment reaches the end,
+  /// or one followed by bytes of no entry whose central directory is where it says.
   ///
   /// Used to recognise a zip behind a self-extractor's stub, which does not start
-  /// with a zip signature.
+  /// with a zip signature. A file that starts like another archive Folio reads is that
+  /// archive, whatever zip its last member is, unless an end record closes it exactly.
   ///
   /// - Parameter file: The file.
-  /// - Returns: `true` when an end record closes the file.
+  /// - Returns: `true` when the file ends like a zip.
   static func endsLikeZip(_ file: ArchiveFile) throws -> Bool {
     let searchLength = Int(min(file.size, Int64(endRecordLength + maxCommentLength)))
     guard searchLength >= endRecordLength,
       let tail = try file.bytes(at: file.size - Int64(searchLength), count: searchLength)
     else { return false }
-    return candidates(in: tail).contains { $0.reachesEnd }
+    let found = candidates(in: tail)
+    if found.contains(where: \.reachesEnd) { return true }
+    guard !found.isEmpty, !(try startsLikeAnotherArchive(file)),
+      let location = try? locate(in: file, maxEntries: Int.max)
+    else { return false }
+    guard location.entryCount > 0 else { return true }
+    return try file.bytes(at: location.directoryStart, count: 4)?.uint32(at: 0) == 0x0201_4B50
+  }
+
+  /// Whether a file starts with the signature of another format libarchive reads, which
+  /// may end with a zip member followed by its own trailer or padding.
+  private static func startsLikeAnotherArchive(_ file: ArchiveFile) throws -> Bool {
+    let head = try file.bytes(at: 0, count: Int(min(file.size, 8))) ?? []
+    let signatures: [[UInt8]] = [
+      Array("070707".utf8), Array("070701".utf8), Array("070702".utf8), [0xC7, 0x71],
+      [0x71, 0xC7], Array("!<arch>\n".utf8), Array("xar!".utf8), Array("MSCF".utf8),
+      Array("Rar!".utf8), [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], Array("WARC/".utf8),
+    ]
+    if signatures.contains(where: { head.starts(with: $0) }) { return true }
+    if head.count >= 5, head[2] == UInt8(ascii: "-"), head[3] == UInt8(ascii: "l") {
+      return true  // LHA: "-lh5-" at offset 2
+    }
+    let volume = try file.bytes(at: 0x8001, count: 5) ?? []
+    return volume.elementsEqual("CD001".utf8)
   }
 
   /// Finds and cross-checks the end records.
@@ -71,21 +106,17 @@ struct ZipDirectoryLocation: Sendable {
     else { throw malformed("too short for a zip end record") }
     let tailStart = file.size - Int64(searchLength)
 
-    // 1. The one end record that closes the file.
+    // 1. The last end record, which no earlier one's comment holds.
     let found = candidates(in: tail)
-    let closing = found.filter(\.reachesEnd)
-    guard let chosen = closing.last else {
-      if let last = found.last {
-        throw malformed(
-          "the last end record's comment (\(last.commentLength) bytes) does not end at the end of the file"
-        )
-      }
-      throw malformed("no end-of-central-directory record")
-    }
-    if closing.count > 1 || found.last?.index != chosen.index {
+    guard let chosen = found.last else { throw malformed("no end-of-central-directory record") }
+    if found.dropLast().contains(where: {
+      let commentEnd = $0.index + endRecordLength + $0.commentLength
+      return commentEnd > chosen.index && commentEnd <= tail.count
+    }) {
       throw malformed(
         "it has more than one end-of-central-directory record (one inside another's comment)")
     }
+    let commentEnd = chosen.index + endRecordLength + chosen.commentLength
     let end = chosen.index
     let endOffset = tailStart + Int64(end)
     let endDisk = UInt32(tail.uint16(at: end + 4))
@@ -170,7 +201,9 @@ struct ZipDirectoryLocation: Sendable {
     }
     return ZipDirectoryLocation(
       directoryStart: directoryStart, directoryEnd: directoryEnd, entryCount: Int(entries),
-      prefixLength: prefix, isZip64: zip64Prefix != nil)
+      prefixLength: prefix, isZip64: zip64Prefix != nil, endRecordOffset: endOffset,
+      trailingLength: Int64(max(0, tail.count - commentEnd)),
+      missingCommentLength: max(0, commentEnd - tail.count))
   }
 
   /// One end-record signature in the file's tail.

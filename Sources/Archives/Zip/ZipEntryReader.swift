@@ -87,7 +87,7 @@ final class ZipEntryReader {
     default:
       throw PackagingError(
         .unsupportedCompression,
-        "\(context) is compressed with \(entry.method), which Folio does not read")
+        "\(context) is compressed with \(entry.method.refusalDescription)")
     }
   }
 

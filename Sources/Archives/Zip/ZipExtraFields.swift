@@ -9,6 +9,9 @@ struct ZipExtraFields {
   /// Owner and group from the Unix fields (0x7875, 0x7855, 0x5855, 0x000D).
   var ownerID: Int64?
   var groupID: Int64?
+  /// Bytes after the last field too few to be one (1 to 3): padding, as alignment tools
+  /// leave it, which unzip, Python and libarchive skip.
+  var paddingLength = 0
 
   /// Parses the fields of one header.
   ///
@@ -66,6 +69,7 @@ struct ZipExtraFields {
       }
       cursor = body + length
     }
+    paddingLength = bytes.endIndex - cursor
   }
 
   /// Reads the ZIP64 field's values for the header fields that hold the 0xFFFFFFFF

@@ -615,6 +615,25 @@ elif case in ("tar-gz-gz", "tar-gz-xz", "tar-xz-gz", "tar-gz-bz2", "tar-zst-gz",
     for layer in case.split("-")[1:]:
         raw = layers[layer](raw)
     open(out, "wb").write(raw)
+elif case in ("tar-zst-skippable-first", "tar-zst-frames", "tar-zst-skippable-between"):
+    # Frame sequences `zstd -d` accepts: a skippable frame (magic 0x184D2A50-5F) first, the
+    # tar split over several frames, skippable frames between and after them.
+    import subprocess
+    write_tar([tdir("Note"), tfile("Note/a.txt", b"frames " * 500)])
+    raw = open(out, "rb").read()
+    def zst(b):
+        return subprocess.run(["zstd", "-q", "-c"], input=b, capture_output=True, check=True).stdout
+    def skippable(magic, body):
+        return struct.pack("<II", magic, len(body)) + body
+    if case == "tar-zst-skippable-first":
+        packed = skippable(0x184D2A50, b"seekable index") + zst(raw)
+    elif case == "tar-zst-frames":
+        packed = zst(raw[:1000]) + zst(raw[1000:5000]) + zst(raw[5000:])
+    else:
+        packed = (skippable(0x184D2A5F, b"") + zst(raw[:3000]) + skippable(0x184D2A53, b"xyz")
+                  + zst(raw[3000:]) + skippable(0x184D2A5E, bytes(100)))
+    subprocess.run(["zstd", "-t", "-q"], input=packed, check=True)
+    open(out, "wb").write(packed)
 elif case == "tar-gz-xz-bad-inner-trailer":
     import lzma
     write_tar([tfile("a.txt", b"inner " * 500)])

@@ -353,6 +353,33 @@ import Testing
     }
   }
 
+  /// PPMd (method 98, as 7-Zip writes it) is refused naming the tools that read it, which
+  /// do: 7z and bsdtar expand the archive Folio refuses.
+  @Test func aPPMdEntryIsRefusedNamingTheToolsThatReadIt() async throws {
+    try await withTemporaryDirectory("zip-ppmd") { folder in
+      let text = folder.appendingPathComponent("text.txt")
+      try Data(String(repeating: "a line of text\n", count: 2000).utf8).write(to: text)
+      let archive = folder.appendingPathComponent("archive.zip")
+      let made = try runProcess(
+        "7z", ["a", "-bd", "-tzip", "-mm=PPMd", archive.path, text.path], in: folder)
+      try #require(made.status == 0, "\(made.errorText)")
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Expander.expandSynchronously(
+          archive, into: folder.appendingPathComponent("ours"))
+      }
+      #expect(error?.code == .unsupportedCompression, "\(String(describing: error))")
+      #expect(error?.message.contains("compressed with PPMd") == true)
+      #expect(error?.message.contains("(7z and bsdtar read it)") == true)
+      for (tool, arguments) in [
+        ("bsdtar", ["-xOf", archive.path]), ("7z", ["x", "-so", archive.path]),
+      ] {
+        let read = try runProcess(tool, arguments)
+        #expect(
+          read.status == 0 && read.standardOutput.count == 30000, "\(tool): \(read.errorText)")
+      }
+    }
+  }
+
   /// A name the named encoding cannot read is refused; so is an encoding iconv lacks.
   @Test func aNameTheEncodingCannotReadIsRefused() async throws {
     try await withTemporaryDirectory("zip-wrong-encoding") { folder in

@@ -48,7 +48,7 @@ import Testing
       #expect(status == 1)
       #expect(
         line
-          == "error: '\(folder.path)/README.md' is not an archive Folio can read (it reads zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, 7-Zip, ISO 9660, xar, ar, RAR and LHA) [not-an-archive]"
+          == "error: '\(folder.path)/README.md' is not an archive Folio can read (it reads zip, tar (plain or compressed with gzip, bzip2, xz, zstd or lz4), cpio, RPM, 7-Zip, ISO 9660, xar, ar, RAR and LHA) [not-an-archive]"
       )
       let (listed, listLine) = await firstErrorLine(["list", "README.md"], in: folder)
       #expect(listed == 1)

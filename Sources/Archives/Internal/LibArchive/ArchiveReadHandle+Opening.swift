@@ -65,6 +65,7 @@ extension CompressionFilter {
     case .zstd: archive_read_support_filter_zstd(pointer)
     case .lz4: archive_read_support_filter_lz4(pointer)
     case .compress: archive_read_support_filter_compress(pointer)
+    case .rpm: archive_read_support_filter_rpm(pointer)
     }
   }
 
@@ -81,6 +82,7 @@ extension CompressionFilter {
     case ARCHIVE_FILTER_ZSTD: self = .zstd
     case ARCHIVE_FILTER_LZ4: self = .lz4
     case ARCHIVE_FILTER_COMPRESS: self = .compress
+    case ARCHIVE_FILTER_RPM: self = .rpm
     default: return nil
     }
   }

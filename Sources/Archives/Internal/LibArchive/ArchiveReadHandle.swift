@@ -141,6 +141,11 @@ final class ArchiveReadHandle {
   /// Whether the format being read is a tar (ustar, pax, GNU, v7).
   var isTar: Bool { archive_format(pointer) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_TAR }
 
+  /// Whether the format being read is ISO 9660 (with or without Rock Ridge).
+  var isISO9660: Bool {
+    archive_format(pointer) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ISO9660
+  }
+
   /// Throws the error the input met in a callback, once.
   func rethrowInputError() throws {
     if let error = input?.takeError() { throw error }
