@@ -30,11 +30,12 @@ import Testing
       }
       process.interrupt()
       let status = process.wait()
+      seen.append(errors.readDataToEndOfFile())
       holder.release()
       #expect(
         String(decoding: seen, as: UTF8.self).contains(
           "waiting for exclusive lock on '\(destination.path)'"))
-      #expect(status == 130)
+      #expect(status == 130, "standard error: \(String(decoding: seen, as: UTF8.self))")
       #expect(!FileManager.default.fileExists(atPath: destination.path))
       let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
       #expect(left == ["Note", "Note.tgz"])

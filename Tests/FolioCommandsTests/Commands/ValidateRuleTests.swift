@@ -4,20 +4,15 @@ import Testing
 
 /// One test per validation rule: a minimal fixture, the rule code, its position and the exit status.
 @Suite struct ValidateRuleTests {
-  @Test func missingIdentifier() async throws {
-    let fixture = Fixture(text: infoPlist(exported: typeDict(nil)))
+  /// The rules whose minimal fixture gives exactly one finding: each case is a fixture, the
+  /// rule's code and severity, the marker its position is at, and the exit status.
+  @Test(arguments: RuleCase.singleFinding)
+  func ruleReportsOneFindingAtItsPosition(_ rule: RuleCase) async throws {
+    let fixture = Fixture(text: rule.text)
     let run = try await runValidate([fixture])
     expectSingle(
-      run, code: "missing-identifier", severity: "error",
-      at: fixture.position(of: "<dict>", after: "UTExportedTypeDeclarations"), status: 1)
-  }
-
-  @Test func invalidIdentifier() async throws {
-    let fixture = Fixture(text: infoPlist(exported: typeDict("org.vim.c++-source")))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "invalid-identifier", severity: "error",
-      at: fixture.position(of: "<string>org.vim"), status: 1)
+      run, code: rule.code, severity: rule.severity,
+      at: fixture.position(of: rule.marker, after: rule.after), status: rule.status)
   }
 
   @Test func invalidParentIdentifierWithTrailingSpace() async throws {
@@ -28,14 +23,6 @@ import Testing
       run, code: "invalid-identifier", severity: "error",
       at: fixture.position(of: "<string>public.mpeg-4-audio "), status: 1)
     #expect(run.with(code: "invalid-identifier").first?.message.contains("whitespace") == true)
-  }
-
-  @Test func reservedIdentifier() async throws {
-    let fixture = Fixture(text: infoPlist(exported: typeDict("public.thing")))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "reserved-identifier", severity: "error",
-      at: fixture.position(of: "<string>public.thing"), status: 1)
   }
 
   @Test func dynamicIdentifierIsAWarningThatStrictTurnsIntoFailure() async throws {
@@ -100,15 +87,6 @@ import Testing
       status: 0)
   }
 
-  @Test func redeclaredSystemType() async throws {
-    let fixture = Fixture(
-      text: infoPlist(imported: typeDict("public.plain-text", conformsTo: ["public.text"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "redeclared-system-type", severity: "warning",
-      at: fixture.position(of: "<string>public.plain-text"), status: 0)
-  }
-
   @Test func unknownSupertypeInTheTypesOwnDomainIsAnError() async throws {
     let fixture = Fixture(
       text: infoPlist(
@@ -143,80 +121,6 @@ import Testing
     #expect(run.status == 1)
   }
 
-  @Test func conformanceToItself() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        exported: typeDict("com.example.self", conformsTo: ["public.data", "com.example.self"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "conformance-cycle", severity: "error",
-      at: fixture.position(of: "<string>com.example.self", after: "UTTypeConformsTo"), status: 1)
-  }
-
-  @Test func missingBaseType() async throws {
-    let fixture = Fixture(
-      text: infoPlist(exported: typeDict("com.example.abstract", conformsTo: ["public.content"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "missing-base-type", severity: "error",
-      at: fixture.position(of: "<string>com.example.abstract"), status: 1)
-  }
-
-  @Test func dataAndPackage() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        exported: typeDict("com.example.both", conformsTo: ["public.data", "com.apple.package"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "data-and-package", severity: "error",
-      at: fixture.position(of: "<string>com.example.both"), status: 1)
-  }
-
-  @Test func packageNotConformingWhenTheDocumentTypeSaysPackage() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        exported: typeDict("com.example.notebook", extensions: ["examplenotebook"]),
-        documentTypes: documentTypeDict(
-          contentTypes: ["com.example.notebook"],
-          extra: "      <key>LSTypeIsPackage</key>\n      <true/>\n")))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "package-not-conforming", severity: "error",
-      at: fixture.position(of: "<string>com.example.notebook"), status: 1)
-  }
-
-  @Test func packageNotConformingForABundleExtension() async throws {
-    let fixture = Fixture(
-      text: infoPlist(exported: typeDict("com.example.plugin", extensions: ["bundle"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "package-not-conforming", severity: "error",
-      at: fixture.position(of: "<string>com.example.plugin"), status: 1)
-  }
-
-  @Test func wrongValueType() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        exported: typeDict(
-          "com.example.doc", conformsTo: [],
-          extra: "      <key>UTTypeConformsTo</key>\n      <integer>3</integer>\n")))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "wrong-value-type", severity: "error",
-      at: fixture.position(of: "<integer>3"), status: 1)
-  }
-
-  @Test func integerForABooleanIsAWarning() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        documentTypes: documentTypeDict(
-          extra: "      <key>LSTypeIsPackage</key>\n      <integer>0</integer>\n")))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "wrong-value-type", severity: "warning",
-      at: fixture.position(of: "<integer>0"), status: 0)
-  }
-
   @Test func unknownKeySuggestsTheRightOne() async throws {
     let fixture = Fixture(
       text: infoPlist(
@@ -240,62 +144,6 @@ import Testing
     #expect(run.with(code: "invalid-extension").first?.hint == "write 'exdoc', without the dot")
   }
 
-  @Test func extensionWithAPathSeparator() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        documentTypes: documentTypeDict(
-          extra:
-            "      <key>CFBundleTypeExtensions</key>\n      <array>\n        <string>a/b</string>\n      </array>\n"
-        )))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "invalid-extension", severity: "error",
-      at: fixture.position(of: "<string>a/b"), status: 1)
-  }
-
-  @Test func duplicateExtensionBetweenExportedTypes() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        exported: typeDict("com.example.one", extensions: ["exdoc"])
-          + typeDict("com.example.two", extensions: ["EXDOC"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "duplicate-extension", severity: "warning",
-      at: fixture.position(of: "<string>EXDOC"), status: 0)
-  }
-
-  @Test func invalidMIMEType() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        exported: typeDict(
-          "com.example.doc",
-          extra: """
-                  <key>UTTypeTagSpecification</key>
-                  <dict>
-                    <key>public.mime-type</key>
-                    <string>notamime</string>
-                  </dict>
-
-            """)))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "invalid-mime-type", severity: "error",
-      at: fixture.position(of: "<string>notamime"), status: 1)
-  }
-
-  @Test func invalidOSType() async throws {
-    let fixture = Fixture(
-      text: infoPlist(
-        documentTypes: documentTypeDict(
-          extra:
-            "      <key>CFBundleTypeOSTypes</key>\n      <array>\n        <string>SQL</string>\n      </array>\n"
-        )))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "invalid-ostype", severity: "warning",
-      at: fixture.position(of: "<string>SQL"), status: 0)
-  }
-
   @Test func invalidRoleSuggestsTheSpelling() async throws {
     let fixture = Fixture(text: infoPlist(documentTypes: documentTypeDict(role: "editor")))
     let run = try await runValidate([fixture])
@@ -303,31 +151,6 @@ import Testing
       run, code: "invalid-role", severity: "error",
       at: fixture.position(of: "<string>editor"), status: 1)
     #expect(run.with(code: "invalid-role").first?.hint == "write Editor")
-  }
-
-  @Test func invalidHandlerRank() async throws {
-    let fixture = Fixture(text: infoPlist(documentTypes: documentTypeDict(rank: "Primary")))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "invalid-handler-rank", severity: "error",
-      at: fixture.position(of: "<string>Primary"), status: 1)
-  }
-
-  @Test func missingHandlerRank() async throws {
-    let fixture = Fixture(text: infoPlist(documentTypes: documentTypeDict(rank: nil)))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "missing-handler-rank", severity: "warning",
-      at: fixture.position(of: "<dict>", after: "CFBundleDocumentTypes"), status: 0)
-  }
-
-  @Test func undeclaredContentType() async throws {
-    let fixture = Fixture(
-      text: infoPlist(documentTypes: documentTypeDict(contentTypes: ["com.example.nowhere"])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "undeclared-content-type", severity: "error",
-      at: fixture.position(of: "<string>com.example.nowhere"), status: 1)
   }
 
   @Test func unresolvedVariableAndItsResolutionByDefine() async throws {
@@ -342,14 +165,6 @@ import Testing
       [fixture], arguments: ["-D", "TYPE_PREFIX=com.example.app"])
     #expect(defined.diagnostics.isEmpty)
     #expect(defined.status == 0)
-  }
-
-  @Test func emptyDeclaration() async throws {
-    let fixture = Fixture(text: infoPlist(imported: typeDict("org.example.bare", conformsTo: [])))
-    let run = try await runValidate([fixture])
-    expectSingle(
-      run, code: "empty-declaration", severity: "warning",
-      at: fixture.position(of: "<string>org.example.bare"), status: 0)
   }
 
   @Test func unreadableFileKeepsValidatingTheOthers() async throws {
@@ -399,4 +214,142 @@ import Testing
     #expect(run.diagnostics.isEmpty, "\(run.diagnostics.map(\.message))")
     #expect(run.status == 0)
   }
+}
+
+/// One rule's minimal fixture and the single finding it must give.
+struct RuleCase: Sendable, CustomTestStringConvertible {
+  var name: String
+  var text: String
+  var code: String
+  var severity: String
+  var marker: String
+  var after: String? = nil
+  var status: Int32
+
+  init(
+    _ name: String, _ text: String, code: String, severity: String, marker: String,
+    after: String? = nil, status: Int32
+  ) {
+    self.name = name
+    self.text = text
+    self.code = code
+    self.severity = severity
+    self.marker = marker
+    self.after = after
+    self.status = status
+  }
+
+  var testDescription: String { name }
+
+  static let singleFinding: [RuleCase] = [
+    RuleCase(
+      "missingIdentifier", infoPlist(exported: typeDict(nil)),
+      code: "missing-identifier", severity: "error", marker: "<dict>",
+      after: "UTExportedTypeDeclarations", status: 1),
+    RuleCase(
+      "invalidIdentifier", infoPlist(exported: typeDict("org.vim.c++-source")),
+      code: "invalid-identifier", severity: "error", marker: "<string>org.vim", status: 1),
+    RuleCase(
+      "reservedIdentifier", infoPlist(exported: typeDict("public.thing")),
+      code: "reserved-identifier", severity: "error", marker: "<string>public.thing", status: 1),
+    RuleCase(
+      "redeclaredSystemType",
+      infoPlist(imported: typeDict("public.plain-text", conformsTo: ["public.text"])),
+      code: "redeclared-system-type", severity: "warning", marker: "<string>public.plain-text",
+      status: 0),
+    RuleCase(
+      "conformanceToItself",
+      infoPlist(
+        exported: typeDict("com.example.self", conformsTo: ["public.data", "com.example.self"])),
+      code: "conformance-cycle", severity: "error", marker: "<string>com.example.self",
+      after: "UTTypeConformsTo", status: 1),
+    RuleCase(
+      "missingBaseType",
+      infoPlist(exported: typeDict("com.example.abstract", conformsTo: ["public.content"])),
+      code: "missing-base-type", severity: "error", marker: "<string>com.example.abstract",
+      status: 1),
+    RuleCase(
+      "dataAndPackage",
+      infoPlist(
+        exported: typeDict("com.example.both", conformsTo: ["public.data", "com.apple.package"])),
+      code: "data-and-package", severity: "error", marker: "<string>com.example.both", status: 1),
+    RuleCase(
+      "packageNotConformingWhenTheDocumentTypeSaysPackage",
+      infoPlist(
+        exported: typeDict("com.example.notebook", extensions: ["examplenotebook"]),
+        documentTypes: documentTypeDict(
+          contentTypes: ["com.example.notebook"],
+          extra: "      <key>LSTypeIsPackage</key>\n      <true/>\n")),
+      code: "package-not-conforming", severity: "error", marker: "<string>com.example.notebook",
+      status: 1),
+    RuleCase(
+      "packageNotConformingForABundleExtension",
+      infoPlist(exported: typeDict("com.example.plugin", extensions: ["bundle"])),
+      code: "package-not-conforming", severity: "error", marker: "<string>com.example.plugin",
+      status: 1),
+    RuleCase(
+      "wrongValueType",
+      infoPlist(
+        exported: typeDict(
+          "com.example.doc", conformsTo: [],
+          extra: "      <key>UTTypeConformsTo</key>\n      <integer>3</integer>\n")),
+      code: "wrong-value-type", severity: "error", marker: "<integer>3", status: 1),
+    RuleCase(
+      "integerForABooleanIsAWarning",
+      infoPlist(
+        documentTypes: documentTypeDict(
+          extra: "      <key>LSTypeIsPackage</key>\n      <integer>0</integer>\n")),
+      code: "wrong-value-type", severity: "warning", marker: "<integer>0", status: 0),
+    RuleCase(
+      "extensionWithAPathSeparator",
+      infoPlist(
+        documentTypes: documentTypeDict(
+          extra:
+            "      <key>CFBundleTypeExtensions</key>\n      <array>\n        <string>a/b</string>\n      </array>\n"
+        )),
+      code: "invalid-extension", severity: "error", marker: "<string>a/b", status: 1),
+    RuleCase(
+      "duplicateExtensionBetweenExportedTypes",
+      infoPlist(
+        exported: typeDict("com.example.one", extensions: ["exdoc"])
+          + typeDict("com.example.two", extensions: ["EXDOC"])),
+      code: "duplicate-extension", severity: "warning", marker: "<string>EXDOC", status: 0),
+    RuleCase(
+      "invalidMIMEType",
+      infoPlist(
+        exported: typeDict(
+          "com.example.doc",
+          extra: """
+                  <key>UTTypeTagSpecification</key>
+                  <dict>
+                    <key>public.mime-type</key>
+                    <string>notamime</string>
+                  </dict>
+
+            """)),
+      code: "invalid-mime-type", severity: "error", marker: "<string>notamime", status: 1),
+    RuleCase(
+      "invalidOSType",
+      infoPlist(
+        documentTypes: documentTypeDict(
+          extra:
+            "      <key>CFBundleTypeOSTypes</key>\n      <array>\n        <string>SQL</string>\n      </array>\n"
+        )),
+      code: "invalid-ostype", severity: "warning", marker: "<string>SQL", status: 0),
+    RuleCase(
+      "invalidHandlerRank", infoPlist(documentTypes: documentTypeDict(rank: "Primary")),
+      code: "invalid-handler-rank", severity: "error", marker: "<string>Primary", status: 1),
+    RuleCase(
+      "missingHandlerRank", infoPlist(documentTypes: documentTypeDict(rank: nil)),
+      code: "missing-handler-rank", severity: "warning", marker: "<dict>",
+      after: "CFBundleDocumentTypes", status: 0),
+    RuleCase(
+      "undeclaredContentType",
+      infoPlist(documentTypes: documentTypeDict(contentTypes: ["com.example.nowhere"])),
+      code: "undeclared-content-type", severity: "error", marker: "<string>com.example.nowhere",
+      status: 1),
+    RuleCase(
+      "emptyDeclaration", infoPlist(imported: typeDict("org.example.bare", conformsTo: [])),
+      code: "empty-declaration", severity: "warning", marker: "<string>org.example.bare", status: 0),
+  ]
 }
