@@ -14,7 +14,10 @@ extension FolioCommand {
         after the entries before the damage were listed. Zip names are decoded as
         'folio expand' decodes them (see --name-encoding there).
         """,
-      options: [names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding],
+      options: [
+        names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding,
+        SharedOptions.maxArchiveInputSize,
+      ],
       arguments: [archiveArgument])
 
     static let names = Option.flag(
@@ -22,13 +25,14 @@ extension FolioCommand {
     static let archiveArgument = Argument.one(
       "ARCHIVE",
       help:
-        "The archive to list; '-' reads standard input (a zip is copied to a temporary file first)."
+        "The archive to list; '-' reads standard input (a zip is copied to a temporary file first, within --max-input-size)."
     )
 
     let archive: String
     let namesOnly: Bool
     let selection: PathSelection
     let nameEncoding: ZipNameEncoding
+    let maxInputSize: Int64
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
@@ -37,17 +41,23 @@ extension FolioCommand {
         include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])
       nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
+      maxInputSize =
+        try arguments[SharedOptions.maxArchiveInputSize] ?? ExpansionPolicy.default.maxInputSize
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let input: ArchiveInput =
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
-      let (namesOnly, selection, nameEncoding) = (self.namesOnly, self.selection, self.nameEncoding)
+      let (namesOnly, selection, nameEncoding, maxInputSize) = (
+        self.namesOnly, self.selection, self.nameEncoding, self.maxInputSize
+      )
       let line = ListingLine(now: Date())
       try await Task.detached {
         var pending = ""
-        try ArchiveLister.forEachEntry(in: input, nameEncoding: nameEncoding) { entry in
+        try ArchiveLister.forEachEntry(
+          in: input, nameEncoding: nameEncoding, maxInputSize: maxInputSize
+        ) { entry in
           if !selection.isEverything
             && !selection.selects(entryName: String(decoding: entry.name.bytes, as: UTF8.self))
           {

@@ -124,7 +124,9 @@ struct ErrorReport: Sendable, Equatable {
       return "raise the limit with --max-ratio if you trust the archive"
     case ("expand", "lock-timeout"), ("pack", "lock-timeout"):
       return "wait longer with --lock-timeout"
-    case ("plist", "input-too-large"), ("validate", "input-too-large"):
+    case ("plist", "input-too-large"), ("validate", "input-too-large"),
+      ("expand", "input-too-large"),
+      ("list", "input-too-large"):
       return "raise the limit with --max-input-size"
     case ("pack", "external-symlink"):
       return "use --allow-external-symlinks to store it as a link"

@@ -24,21 +24,26 @@ public enum ArchiveLister {
   /// Calls `body` with each entry of an archive in a file or on standard input.
   ///
   /// A zip on a pipe is copied to an unnamed temporary file first (its central
-  /// directory is at its end), within ``ExpansionPolicy/default``'s byte limit.
+  /// directory is at its end), within `maxInputSize` and ``ExpansionPolicy/default``'s
+  /// byte limit.
   ///
   /// - Parameters:
   ///   - input: The archive file, or standard input.
   ///   - nameEncoding: How zip names without the UTF-8 flag are read.
+  ///   - maxInputSize: The most bytes a zip or 7-Zip archive read from a stream may hold.
   ///   - body: Called once per entry.
   /// - Returns: The archive's format and compression.
-  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, …), or what `body` throws.
+  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, `input-too-large`, …),
+  ///   or what `body` throws.
   @discardableResult
   public static func forEachEntry(
     in input: ArchiveInput, nameEncoding: ZipNameEncoding = .specification,
+    maxInputSize: Int64 = ExpansionPolicy.default.maxInputSize,
     _ body: (ArchiveEntryInfo) throws -> Void
   ) throws -> String {
     var policy = ExpansionPolicy.default
     policy.nameEncoding = nameEncoding
+    policy.maxInputSize = maxInputSize
     let source = try ArchiveOpener.open(input, policy: policy)
     var count = 0
     while let entry = try source.nextEntry() {
