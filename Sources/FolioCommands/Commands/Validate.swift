@@ -32,6 +32,7 @@ extension FolioCommand {
       options: [
         format, strict, define, schema, preprocess, disable, warning, error, configFile, noConfig,
         baseline, writeBaseline, SharedOptions.declarations, SharedOptions.maxInputSize,
+        SharedOptions.maxValues,
       ],
       arguments: [fileArguments])
 
