@@ -22,6 +22,14 @@ final class BoundedDecodedSource: ByteSource {
   /// Decoded bytes handed on so far.
   private(set) var produced: Int64 = 0
 
+  /// The byte limit and a sixteenth more (at least 16 MiB) for headers and padding, so an
+  /// entry passing the limit is refused first, by the expansion, naming the entry.
+  private var maxDecodedBytes: Int64 {
+    let room = max(policy.maxTotalBytes / 16, 16 << 20)
+    let (sum, overflow) = policy.maxTotalBytes.addingReportingOverflow(room)
+    return overflow ? .max : sum
+  }
+
   /// Wraps a decoder's output.
   ///
   /// - Parameters:
@@ -60,10 +68,10 @@ final class BoundedDecodedSource: ByteSource {
     guard let chunk = try upstream.next() else { return nil }
     Self.allowSilentBytes(on: base, name: name)
     produced += Int64(chunk.count)
-    if produced > policy.maxTotalBytes {
+    if produced > maxDecodedBytes {
       throw PackagingError(
         .expansionTooLarge,
-        "'\(name)' decompresses to more than \(policy.maxTotalBytes) bytes (headers, padding and bytes after the archive's end counted)"
+        "'\(name)' decompresses to more than \(maxDecodedBytes) bytes, the byte limit of \(policy.maxTotalBytes) and room for headers and padding (bytes that are no entry's data counted)"
       )
     }
     let compressed = base.bytesRead
