@@ -10,23 +10,24 @@ extension PropertyListValue {
   /// - Parameters:
   ///   - limit: The most bytes allowed.
   ///   - bytesPerValue: What a writer takes for each value besides its text.
+  ///   - bytesPerLevel: What it takes for each level a value is nested at (XML's tabs).
   /// - Returns: `true` when the value's written form passes `limit`.
-  func expandsPast(_ limit: Int, bytesPerValue: Int) -> Bool {
+  func expandsPast(_ limit: Int, bytesPerValue: Int, bytesPerLevel: Int = 0) -> Bool {
     var total = 0
-    var pending: [PropertyListValue] = [self]
-    while let value = pending.popLast() {
+    var pending: [(value: PropertyListValue, level: Int)] = [(self, 0)]
+    while let (value, level) = pending.popLast() {
       switch value.content {
       case .dictionary(let entries):
         for entry in entries {
           total += entry.key.utf8.count
-          pending.append(entry.value)
+          pending.append((entry.value, level + 1))
         }
-      case .array(let items): pending.append(contentsOf: items)
+      case .array(let items): pending.append(contentsOf: items.map { ($0, level + 1) })
       case .string(let string): total += string.utf8.count
       case .data(let bytes): total += bytes.count
       default: break
       }
-      total += bytesPerValue
+      total += bytesPerValue + level * bytesPerLevel
       if total > limit { return true }
     }
     return false

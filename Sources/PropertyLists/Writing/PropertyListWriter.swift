@@ -43,21 +43,36 @@ public enum PropertyListWriter {
   public static func data(
     for value: PropertyListValue, format: PropertyListFormat, maximumOutputSize: Int?
   ) throws -> Data {
-    // XML takes a tag pair a value; the binary writer an object record and references.
+    // XML takes a tag pair a value, and a tab a level; the binary writer an object record
+    // and references.
     let bytesPerValue =
       switch format {
-      case .xml: 8
+      case .xml: 16
       case .binary: 16
       default: 2
       }
-    if let maximumOutputSize, value.expandsPast(maximumOutputSize, bytesPerValue: bytesPerValue) {
+    if let maximumOutputSize,
+      value.expandsPast(
+        maximumOutputSize, bytesPerValue: bytesPerValue, bytesPerLevel: format == .xml ? 1 : 0)
+    {
       throw tooLarge(value, format: format, limit: maximumOutputSize)
     }
     let bytes: Data
+    let limit = maximumOutputSize ?? .max
     switch format {
-    case .xml: bytes = try XMLPropertyListWriter.data(for: value)
+    case .xml:
+      do {
+        bytes = try XMLPropertyListWriter.data(for: value, limit: limit)
+      } catch is OutputLimitReached {
+        throw tooLarge(value, format: format, limit: limit)
+      }
     case .binary: bytes = try BinaryPropertyListWriter.data(for: value)
-    case .json: bytes = try JSONPropertyListWriter.data(for: value)
+    case .json:
+      do {
+        bytes = try JSONPropertyListWriter.data(for: value, limit: limit)
+      } catch is OutputLimitReached {
+        throw tooLarge(value, format: format, limit: limit)
+      }
     case .openStep:
       throw PropertyListError(
         .unsupportedFormat,

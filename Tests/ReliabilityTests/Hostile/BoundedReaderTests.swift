@@ -62,6 +62,39 @@ import Testing
     }
   }
 
+  /// A DAG of shared arrays (each holding the next twice, 22 deep: 8 million values once
+  /// expanded, within the binary reader's expansion limit thanks to 250,000 filler objects):
+  /// XML output is refused before it is built, JSON (2 bytes a value) is written.
+  @Test func aDAGOfSharedArraysIsRefusedOrWrittenWithinTheLimit() async throws {
+    try await withTemporaryDirectory("bounded-dag") { folder in
+      let input = folder.appendingPathComponent("DAG.plist")
+      try Self.python(
+        """
+        import struct, sys
+        objects = [bytes([0xA2]) + struct.pack('>II', i + 1, i + 1) for i in range(22)]
+        objects += [bytes([0x10, 0])] + [bytes([0x10, 1])] * 250000
+        data, offsets = b'bplist00', []
+        for item in objects:
+            offsets.append(len(data)); data += item
+        table = len(data)
+        data += b''.join(struct.pack('>I', o) for o in offsets)
+        data += bytes(6) + bytes([4, 4]) + struct.pack('>QQQ', len(objects), 0, table)
+        open(sys.argv[1], 'wb').write(data)
+        """, [input.path])
+      let output = folder.appendingPathComponent("Out.plist")
+      let xml = try ChildProcess.run(
+        FolioBinary.url.path, ["plist", "convert", "--to", "xml", "-o", output.path, input.path])
+      #expect(xml.status == 1, "\(xml.errorText)")
+      #expect(xml.errorText.contains("[output-too-large]") || xml.errorText.contains("more than"))
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+      #expect(xml.peakMemoryKiB < Self.memoryBoundKiB, "\(xml.peakMemoryKiB) KiB")
+      let json = try ChildProcess.run(
+        FolioBinary.url.path, ["plist", "convert", "--to", "json", "-o", output.path, input.path])
+      #expect(json.status == 0, "\(json.errorText)")
+      #expect(json.peakMemoryKiB < Self.memoryBoundKiB, "\(json.peakMemoryKiB) KiB")
+    }
+  }
+
   /// 5,000 entries of one key: the first 100 warnings, then one that counts the rest, in
   /// every format (the binary one built byte by byte: no writer makes one).
   @Test(arguments: ["xml", "json", "openstep", "binary"])
