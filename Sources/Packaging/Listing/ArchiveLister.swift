@@ -44,6 +44,29 @@ public enum ArchiveLister {
     var policy = ExpansionPolicy.default
     policy.nameEncoding = nameEncoding
     policy.maxInputSize = maxInputSize
+    return try forEachEntry(in: input, policy: policy, body)
+  }
+
+  /// Calls `body` with each entry, reading within an expansion policy's limits.
+  ///
+  /// Listing writes nothing, but a compressed stream is still decoded: its bytes count
+  /// against the policy's byte and ratio limits, and a zip read from a stream is copied
+  /// within its input size limit. Its name encoding reads zip names; its safety rules,
+  /// selection and other settings are not applied.
+  ///
+  /// - Parameters:
+  ///   - input: The archive file, or standard input.
+  ///   - policy: The limits (``ExpansionPolicy/maxTotalBytes``,
+  ///     ``ExpansionPolicy/maxCompressionRatio``, ``ExpansionPolicy/maxInputSize``) and
+  ///     the name encoding.
+  ///   - body: Called once per entry.
+  /// - Returns: The archive's format and compression.
+  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, `input-too-large`,
+  ///   `expansion-too-large`, `compression-ratio`, …), or what `body` throws.
+  @discardableResult
+  public static func forEachEntry(
+    in input: ArchiveInput, policy: ExpansionPolicy, _ body: (ArchiveEntryInfo) throws -> Void
+  ) throws -> String {
     let source = try ArchiveOpener.open(input, policy: policy)
     var count = 0
     while let entry = try source.nextEntry() {
