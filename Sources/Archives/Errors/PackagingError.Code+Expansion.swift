@@ -38,6 +38,9 @@ extension PackagingError.Code {
   public static let tooManyEntries = Self("too-many-entries")
   /// The expanded bytes would pass the policy's total.
   public static let expansionTooLarge = Self("expansion-too-large")
+  /// A zip or 7-Zip archive read from a stream is larger than the copy it needs may be
+  /// (``ExpansionPolicy/maxInputSize``).
+  public static let inputTooLarge = Self("input-too-large")
   /// Data expands more than the policy's compression ratio (a zip bomb).
   public static let compressionRatio = Self("compression-ratio")
 

@@ -40,6 +40,12 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// destination (default `false`, so `Notebook.zip` holding
   /// `Notebook.examplenotebook/…` gives back the package itself).
   public var keepsTopFolder: Bool
+  /// The most bytes a zip or 7-Zip archive read from a stream (a pipe, or inside a
+  /// compression) may hold (default 4 GiB).
+  ///
+  /// Such an archive is copied to a temporary file before it is read (its directory is at
+  /// its end), so a stream that never ends would otherwise fill the disk first.
+  public var maxInputSize: Int64 = 4 << 30
   /// How zip names without the UTF-8 flag are read (default
   /// ``ZipNameEncoding/specification``: UTF-8 when they are, else CP437).
   public var nameEncoding: ZipNameEncoding = .specification

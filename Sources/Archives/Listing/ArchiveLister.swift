@@ -24,21 +24,49 @@ public enum ArchiveLister {
   /// Calls `body` with each entry of an archive in a file or on standard input.
   ///
   /// A zip on a pipe is copied to an unnamed temporary file first (its central
-  /// directory is at its end), within ``ExpansionPolicy/default``'s byte limit.
+  /// directory is at its end), within `maxInputSize` and ``ExpansionPolicy/default``'s
+  /// byte limit.
   ///
   /// - Parameters:
   ///   - input: The archive file, or standard input.
   ///   - nameEncoding: How zip names without the UTF-8 flag are read.
+  ///   - maxInputSize: The most bytes a zip or 7-Zip archive read from a stream may hold.
   ///   - body: Called once per entry.
   /// - Returns: The archive's format and compression.
-  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, …), or what `body` throws.
+  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, `input-too-large`, …),
+  ///   or what `body` throws.
   @discardableResult
   public static func forEachEntry(
     in input: ArchiveInput, nameEncoding: ZipNameEncoding = .specification,
+    maxInputSize: Int64 = ExpansionPolicy.default.maxInputSize,
     _ body: (ArchiveEntryInfo) throws -> Void
   ) throws -> String {
     var policy = ExpansionPolicy.default
     policy.nameEncoding = nameEncoding
+    policy.maxInputSize = maxInputSize
+    return try forEachEntry(in: input, policy: policy, body)
+  }
+
+  /// Calls `body` with each entry, reading within an expansion policy's limits.
+  ///
+  /// Listing writes nothing, but a compressed stream is still decoded: its bytes count
+  /// against the policy's byte and ratio limits, and a zip read from a stream is copied
+  /// within its input size limit. Its name encoding reads zip names; its safety rules,
+  /// selection and other settings are not applied.
+  ///
+  /// - Parameters:
+  ///   - input: The archive file, or standard input.
+  ///   - policy: The limits (``ExpansionPolicy/maxTotalBytes``,
+  ///     ``ExpansionPolicy/maxCompressionRatio``, ``ExpansionPolicy/maxInputSize``) and
+  ///     the name encoding.
+  ///   - body: Called once per entry.
+  /// - Returns: The archive's format and compression.
+  /// - Throws: ``PackagingError`` (`empty-archive`, `corrupt-archive`, `input-too-large`,
+  ///   `expansion-too-large`, `compression-ratio`, …), or what `body` throws.
+  @discardableResult
+  public static func forEachEntry(
+    in input: ArchiveInput, policy: ExpansionPolicy, _ body: (ArchiveEntryInfo) throws -> Void
+  ) throws -> String {
     let source = try ArchiveOpener.open(input, policy: policy)
     var count = 0
     while let entry = try source.nextEntry() {

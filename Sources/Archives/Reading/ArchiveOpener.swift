@@ -120,6 +120,9 @@ enum ArchiveOpener {
     var layers: [CompressionFilter] = []
     var inflaters: [InflateByteSource] = []
     var top = PeekableByteSource(base)
+    if CompressionFilter.detect(try top.peek(CompressionFilter.magicLength)) != nil {
+      BoundedDecodedSource.allowSilentBytes(on: base, name: name)
+    }
     while let filter = CompressionFilter.detect(try top.peek(CompressionFilter.magicLength)) {
       guard layers.count < CompressionFilter.maxLayers else {
         throw PackagingError(
@@ -137,6 +140,12 @@ enum ArchiveOpener {
         decoded = try LibArchiveFilterSource(top, filter: filter, name: name, context: context)
       }
       top = PeekableByteSource(decoded)
+    }
+    if !layers.isEmpty {
+      // The last layer's output is what the format reader sees; measured against the bytes
+      // of the file or pipe, it bounds every layer above it too.
+      top = PeekableByteSource(
+        BoundedDecodedSource(top, base: base, policy: policy, name: name))
     }
     let head = try top.peek(512)
     if try XarLinkCheck.startsLikeXar(head) || isISO9660(top.peek(isoSignatureEnd)) {

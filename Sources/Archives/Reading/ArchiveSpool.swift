@@ -7,8 +7,8 @@ import Glibc
 ///
 /// The copy is made with `O_TMPFILE` (or a name unlinked at once), so it
 /// never shows in a folder and vanishes with the process, however it ends.
-/// It is held to the expansion's byte limit and, when the bytes were
-/// decompressed on the way, to the ratio limit.
+/// It is held to the input size limit and the expansion's byte limit and, when the bytes
+/// were decompressed on the way, to the ratio limit.
 enum ArchiveSpool {
   /// `O_TMPFILE` on Linux (`__O_TMPFILE | O_DIRECTORY`), which Swift's Glibc module hides.
   private static let temporaryFileFlag: Int32 = 0o20_200_000
@@ -20,10 +20,10 @@ enum ArchiveSpool {
   ///   - name: The archive's name, for messages and the returned file.
   ///   - folder: Where the copy lives (the destination's folder, so it counts on the
   ///     disk the expansion fills); the system's temporary folder when `nil`.
-  ///   - policy: The byte and ratio limits.
+  ///   - policy: The input size, byte and ratio limits.
   ///   - consumed: The compressed bytes read so far, when the stream was decompressed.
   /// - Returns: The copy, open for reading.
-  /// - Throws: ``PackagingError``: `expansion-too-large`, `compression-ratio`, or
+  /// - Throws: ``PackagingError``: `input-too-large`, `expansion-too-large`, `compression-ratio`, or
   ///   `destination-write-failed` when the copy cannot be written.
   static func copy(
     _ source: any ByteSource, name: String, into folder: String?, policy: ExpansionPolicy,
@@ -37,6 +37,12 @@ enum ArchiveSpool {
     do {
       while let chunk = try source.next() {
         written += Int64(chunk.count)
+        if written > policy.maxInputSize {
+          throw PackagingError(
+            .inputTooLarge,
+            "'\(name)' holds more than \(policy.maxInputSize) bytes, the limit for a zip or 7-Zip archive read from a stream (it is copied to a temporary file first)"
+          )
+        }
         if written > policy.maxTotalBytes {
           throw PackagingError(
             .expansionTooLarge,

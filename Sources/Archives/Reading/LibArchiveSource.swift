@@ -189,10 +189,27 @@ final class LibArchiveSource: ArchiveEntrySource {
     }
   }
 
+  /// The most decoded bytes read after the archive's end to reach its compression's end.
+  ///
+  /// Tape blocking pads a tar to its record size (10 KiB by default, 1 MiB at GNU tar's
+  /// largest common blocking); a stream that goes on past this is no padding, and reading
+  /// it to its end could take forever.
+  static let maxTrailingBytes: Int64 = 1 << 20
+
   func finish() throws {
+    // A plain tar ends at its end-of-archive blocks, as bsdtar ends there: what follows
+    // on a pipe is never read.
     guard let decoded, !layers.isEmpty else { return }
+    let endless = PackagingError(
+      .corruptArchive,
+      "'\(name)': the compressed stream goes on for more than \(Self.maxTrailingBytes) bytes after the archive's end, so its end and checksum were not reached"
+    )
+    var trailing: Int64 = 0
     try corruption(during: "reading the end of the compressed stream") {
-      while try decoded.next() != nil {}
+      while let chunk = try decoded.next() {
+        trailing += Int64(chunk.count)
+        if trailing > Self.maxTrailingBytes { throw endless }
+      }
     }
   }
 

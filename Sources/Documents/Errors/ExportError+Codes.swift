@@ -20,6 +20,10 @@ extension ExportError.Code {
   public static let invalidNotebook = Self("invalid-notebook")
   /// A page listed in a notebook's `pageOrder` has no file in `pages/`.
   public static let missingPage = Self("missing-page")
+  /// Two page files of a notebook name one page (their identifiers differ only in case).
+  public static let duplicatePage = Self("duplicate-page")
+  /// A notebook's `metadata.json` holds more than ``NotebookLimits`` allow.
+  public static let notebookTooLarge = Self("notebook-too-large")
   /// A type name given by the user matches no known type.
   public static let unknownType = Self("unknown-type")
   /// No exporter, nor chain of exporters, leads from the input's type to the target.

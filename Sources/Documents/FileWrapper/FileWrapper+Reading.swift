@@ -194,6 +194,7 @@ import FolioSystem
               path: childPath, display: childDisplay, identity: childIdentity, mode: childMode),
             displayPath: childDisplay)
           child.adopt(identity: childIdentity, mode: childMode, name: name)
+          try refuseSecondSpelling(of: name, in: children, folder: display)
           children[name] = child
         }
         return .directory(children)
@@ -216,6 +217,7 @@ import FolioSystem
       for name in try Self.listing(path: path, display: display) {
         let childPath = path + "/" + name
         guard let (childIdentity, childMode) = FileIdentity.of(path: childPath) else { continue }
+        try Self.refuseSecondSpelling(of: name, in: children, folder: display)
         if let kept = old[name], kept.matches(path: childPath, comparingPermissions: true) {
           children[name] = kept
           continue
@@ -256,6 +258,27 @@ import FolioSystem
           $0.value.matches(path: path + "/" + $0.key, comparingPermissions: comparingPermissions)
         }
       }
+    }
+
+    /// Refuses a folder holding two names that are one name to Swift: children are keyed
+    /// by `String`, whose `==` holds composed and decomposed spellings (`caf\u{E9}` and
+    /// `cafe\u{301}`) equal, so keeping the second would drop the first without a word.
+    static func refuseSecondSpelling(
+      of name: String, in children: [String: FileWrapper], folder: String
+    ) throws {
+      guard children[name] != nil, let first = children.keys.first(where: { $0 == name }) else {
+        return
+      }
+      func spelled(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+          scalar.isASCII && scalar.value >= 0x20
+            ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }.joined()
+      }
+      throw PackagingError(
+        .nameCollision,
+        "'\(folder)' holds '\(spelled(first))' and '\(spelled(name))', one name in two Unicode normalisations; a file wrapper can hold only one of them"
+      )
     }
 
     static func listing(path: String, display: String) throws -> [String] {

@@ -44,7 +44,8 @@ extension FolioCommand {
         any error are the same whatever the number.
         """,
       options: [
-        output, force, update, maxBytes, maxEntries, maxRatio, allowCollisions, keepTopFolder,
+        output, force, update, maxBytes, maxEntries, maxRatio, SharedOptions.maxArchiveInputSize,
+        allowCollisions, keepTopFolder,
         keepAppleDouble, noSync, SharedOptions.nameEncoding, SharedOptions.include,
         SharedOptions.exclude, SharedOptions.jobs,
         lockTimeout,
@@ -82,7 +83,7 @@ extension FolioCommand {
     static let archiveArgument = Argument.one(
       "ARCHIVE",
       help:
-        "The archive to expand; '-' reads standard input (a tar streams; a zip is copied to a temporary file first, within --max-bytes; -o is then required)."
+        "The archive to expand; '-' reads standard input (a tar streams; a zip is copied to a temporary file first, within --max-input-size; -o is then required)."
     )
     static let pathArguments = Argument.many(
       "PATH", minimum: 0, completion: .none,
@@ -114,6 +115,7 @@ extension FolioCommand {
       if let bytes = try arguments[Self.maxBytes] { policy.maxTotalBytes = bytes }
       if let entries = try arguments[Self.maxEntries] { policy.maxEntryCount = entries }
       if let ratio = try arguments[Self.maxRatio] { policy.maxCompressionRatio = Double(ratio) }
+      if let size = try arguments[SharedOptions.maxArchiveInputSize] { policy.maxInputSize = size }
       policy.allowsNameCollisions = try arguments[Self.allowCollisions]
       policy.keepsTopFolder = try arguments[Self.keepTopFolder]
       policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])

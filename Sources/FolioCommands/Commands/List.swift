@@ -14,21 +14,32 @@ extension FolioCommand {
         after the entries before the damage were listed. Zip names are decoded as
         'folio expand' decodes them (see --name-encoding there).
         """,
-      options: [names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding],
+      options: [
+        names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding,
+        SharedOptions.maxArchiveInputSize, maxBytes, maxRatio,
+      ],
       arguments: [archiveArgument])
 
     static let names = Option.flag(
       "names", help: "Print only the names, one per line (like 'bsdtar -t').")
+    static let maxBytes = Option.byteCount(
+      "max-bytes",
+      help:
+        "Refuse an archive whose compressed stream decodes to more than SIZE bytes (default 16G; K, M, G, T suffixes)."
+    )
+    static let maxRatio = Option.integer(
+      "max-ratio", in: 1...1_000_000_000,
+      help: "Refuse a compressed stream decoding to more than N times its size (default 1000).")
     static let archiveArgument = Argument.one(
       "ARCHIVE",
       help:
-        "The archive to list; '-' reads standard input (a zip is copied to a temporary file first)."
+        "The archive to list; '-' reads standard input (a zip is copied to a temporary file first, within --max-input-size)."
     )
 
     let archive: String
     let namesOnly: Bool
     let selection: PathSelection
-    let nameEncoding: ZipNameEncoding
+    let policy: ExpansionPolicy
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
@@ -36,18 +47,23 @@ extension FolioCommand {
       selection = try SharedOptions.selection(
         include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])
-      nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
+      var policy = ExpansionPolicy.default
+      policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
+      if let size = try arguments[SharedOptions.maxArchiveInputSize] { policy.maxInputSize = size }
+      if let bytes = try arguments[Self.maxBytes] { policy.maxTotalBytes = bytes }
+      if let ratio = try arguments[Self.maxRatio] { policy.maxCompressionRatio = Double(ratio) }
+      self.policy = policy
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let input: ArchiveInput =
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
-      let (namesOnly, selection, nameEncoding) = (self.namesOnly, self.selection, self.nameEncoding)
+      let (namesOnly, selection, policy) = (self.namesOnly, self.selection, self.policy)
       let line = ListingLine(now: Date())
       try await Task.detached {
         var pending = ""
-        try ArchiveLister.forEachEntry(in: input, nameEncoding: nameEncoding) { entry in
+        try ArchiveLister.forEachEntry(in: input, policy: policy) { entry in
           if !selection.isEverything
             && !selection.selects(entryName: String(decoding: entry.name.bytes, as: UTF8.self))
           {

@@ -16,9 +16,14 @@ extension FolioCommand.Plist {
         JSON cannot hold dates, data or non-finite reals; such input is
         refused, as plutil refuses it. A key repeated in a dictionary is
         written once, the last value winning (as Foundation and plutil read
-        it), with a warning.
+        it), with a warning. The output may take at most --max-output-size bytes
+        (by default 16 times the input, at least 64M): a binary property list
+        can reference one object from many places, which XML and JSON write out
+        in full; past the limit nothing is written.
         """,
-      options: [to, output, force, SharedOptions.maxInputSize],
+      options: [
+        to, output, force, maxOutputSize, SharedOptions.maxInputSize, SharedOptions.maxValues,
+      ],
       arguments: [fileArgument]
     )
 
@@ -31,6 +36,11 @@ extension FolioCommand.Plist {
     static let output = Option.path(
       "output", short: "o", valueName: "OUT",
       help: "Where to write ('-' for standard output); default: replace FILE.")
+    static let maxOutputSize = Option.byteCount(
+      "max-output-size",
+      help:
+        "Refuse to write more than SIZE bytes (default 16 times the input, at least 64M; K, M, G suffixes)."
+    )
     static let fileArgument = Argument.one(
       "FILE", help: "The property list to convert ('-' reads standard input).")
 
@@ -39,6 +49,14 @@ extension FolioCommand.Plist {
     var output: String?
     var force: Bool
     var readOptions: PropertyListReadOptions
+    var maximumOutputSize: Int64?
+
+    /// The output limit unless `--max-output-size` says otherwise: XML spells out what
+    /// binary packs in a byte or two, so sixteen times the input leaves room for any
+    /// conversion that does not multiply shared references.
+    static func defaultOutputLimit(inputSize: Int) -> Int {
+      max(64 << 20, inputSize.multipliedReportingOverflow(by: 16).partialValue)
+    }
 
     init(parsing arguments: ParsedArguments) throws {
       guard let format = try arguments[Self.to] else {
@@ -49,12 +67,22 @@ extension FolioCommand.Plist {
       output = try arguments[Self.output]
       force = try arguments[Self.force]
       readOptions = try SharedOptions.readOptions(arguments)
+      maximumOutputSize = try arguments[Self.maxOutputSize]
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let document: PropertyListDocument
+      var inputSize = 0
       do {
-        document = try PlistInput.read(file, context: context, options: readOptions)
+        if file == "-" {
+          let data = try PlistInput.standardInput(context, options: readOptions)
+          inputSize = data.count
+          document = try PropertyListReader.read(data, file: "-", options: readOptions)
+        } else {
+          document = try PlistInput.read(file, context: context, options: readOptions)
+          var info = stat()
+          if stat(context.absolutePath(file), &info) == 0 { inputSize = Int(info.st_size) }
+        }
       } catch let error as PropertyListError {
         context.standardError.write(PlistInput.render(error, file: file) + "\n")
         return .failure
@@ -73,13 +101,18 @@ extension FolioCommand.Plist {
             message: "'\(output)' already exists; use --force to replace it")
         }
       }
+      let limit =
+        maximumOutputSize.map { Int(clamping: $0) }
+        ?? Self.defaultOutputLimit(inputSize: inputSize)
       do {
         if target == "-" {
           context.standardOutput.write(
-            try PropertyListWriter.data(for: document.rootWithUniqueKeys, format: format))
+            try PropertyListWriter.data(
+              for: document.rootWithUniqueKeys, format: format, maximumOutputSize: limit))
         } else {
           let url = URL(fileURLWithPath: context.absolutePath(target))
-          try PropertyListWriter.write(document.rootWithUniqueKeys, to: url, format: format)
+          try PropertyListWriter.write(
+            document.rootWithUniqueKeys, to: url, format: format, maximumOutputSize: limit)
         }
       } catch let error as PropertyListError {
         context.standardError.write(PlistInput.render(error, file: file) + "\n")
@@ -130,7 +163,13 @@ enum PlistInput {
   static func render(_ error: PropertyListError, file: String) -> String {
     let place = error.location?.description ?? file
     // A refusal an option can lift names the option (library messages never do).
-    let hint = error.code == .inputTooLarge ? " (raise the limit with --max-input-size)" : ""
+    let hint =
+      switch error.code {
+      case .inputTooLarge: " (raise the limit with --max-input-size)"
+      case .tooManyValues: " (raise the limit with --max-values)"
+      case .outputTooLarge: " (raise the limit with --max-output-size)"
+      default: ""
+      }
     return "\(place): error: \(error.message)\(hint)"
   }
 

@@ -13,7 +13,7 @@ extension FolioCommand.Plist {
         Warnings (such as a key that repeats in a dictionary) are printed but
         do not fail the file. Exits 1 if any file is invalid.
         """,
-      options: [silent, SharedOptions.maxInputSize],
+      options: [silent, SharedOptions.maxInputSize, SharedOptions.maxValues],
       arguments: [fileArguments]
     )
 

@@ -33,6 +33,7 @@ extension FolioCommand {
       options: [
         format, strict, define, schema, preprocess, disable, warning, error, configFile, noConfig,
         baseline, writeBaseline, SharedOptions.declarations, SharedOptions.maxInputSize,
+        SharedOptions.maxValues,
       ],
       arguments: [fileArguments])
 

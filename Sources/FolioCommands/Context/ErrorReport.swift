@@ -113,18 +113,20 @@ struct ErrorReport: Sendable, Equatable {
       return "use --force to replace it, or --update to update it"
     case ("expand", "name-collision"):
       return "use --allow-collisions to expand both names"
-    case ("expand", "expansion-too-large"):
+    case ("expand", "expansion-too-large"), ("list", "expansion-too-large"):
       return "raise the limit with --max-bytes if you trust the archive"
     case ("expand", "too-many-entries"):
       return "raise the limit with --max-entries if you trust the archive"
     case ("expand", "invalid-name-encoding"), ("list", "invalid-name-encoding"):
       return
         "a zip's names can be read in another encoding with --name-encoding (auto, CP932, CP866, KOI8-R, …)"
-    case ("expand", "compression-ratio"):
+    case ("expand", "compression-ratio"), ("list", "compression-ratio"):
       return "raise the limit with --max-ratio if you trust the archive"
     case ("expand", "lock-timeout"), ("pack", "lock-timeout"):
       return "wait longer with --lock-timeout"
-    case ("plist", "input-too-large"), ("validate", "input-too-large"):
+    case ("plist", "input-too-large"), ("validate", "input-too-large"),
+      ("expand", "input-too-large"),
+      ("list", "input-too-large"):
       return "raise the limit with --max-input-size"
     case ("pack", "external-symlink"):
       return "use --allow-external-symlinks to store it as a link"

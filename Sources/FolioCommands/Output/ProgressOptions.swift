@@ -71,12 +71,26 @@ enum SharedOptions {
       "Refuse property lists larger than SIZE, before reading them (default 16M; K, M, G suffixes)."
   )
 
-  /// The read options a command's `--max-input-size` asks for.
+  /// `--max-input-size SIZE` of `expand` and `list`: the size limit of a zip or 7-Zip
+  /// archive read from a stream, which is copied to a temporary file first.
+  static let maxArchiveInputSize = Option.byteCount(
+    "max-input-size",
+    help:
+      "Refuse a zip or 7-Zip archive read from a pipe or inside a compression past SIZE bytes, the copy it needs (default 4G; K, M, G, T suffixes)."
+  )
+
+  /// `--max-values N`: the most values a text property list may hold.
+  static let maxValues = Option.integer(
+    "max-values", in: 1...Int(Int32.max),
+    help: "Refuse property lists holding more than N values (default 1000000).")
+
+  /// The read options a command's `--max-input-size` and `--max-values` ask for.
   static func readOptions(_ arguments: ParsedArguments) throws -> PropertyListReadOptions {
     var options = PropertyListReadOptions()
     if let size = try arguments[maxInputSize] {
       options.maximumInputSize = Int(clamping: size)
     }
+    if let count = try arguments[maxValues] { options.maximumValueCount = count }
     return options
   }
 

@@ -14,7 +14,10 @@ public import PropertyLists
 /// listed page must have a file `pages/<UUID>.txt` (an error naming the page
 /// otherwise). A page file that `pageOrder` does not list is a warning; the page
 /// is kept after the listed ones, in file-name order. A page listed twice is a
-/// warning and is kept once.
+/// warning and is kept once. Two page files that name one page (`ABC….txt` and
+/// `abc….txt` on a case-sensitive file system) are refused, naming both: neither
+/// text is dropped quietly. What `metadata.json` may hold is bounded by
+/// ``NotebookLimits``.
 public struct NotebookPackage {
   /// One page: its identifier and its file, not yet read.
   public struct Page {
@@ -79,9 +82,11 @@ public struct NotebookPackage {
   /// - Parameters:
   ///   - root: The package folder's wrapper.
   ///   - displayName: How messages name the package.
+  ///   - limits: What `metadata.json` may hold.
   /// - Throws: ``ExportError`` `invalid-notebook` for a bad or missing `metadata.json`,
-  ///   `missing-page` naming the first listed page that has no file.
-  public init(root: FileWrapper, displayName: String) throws {
+  ///   `missing-page` naming the first listed page that has no file, `duplicate-page`
+  ///   naming two files of one page, `notebook-too-large` naming the limit passed.
+  public init(root: FileWrapper, displayName: String, limits: NotebookLimits = .default) throws {
     self.displayName = displayName
     let metadataPath = displayName + "/metadata.json"
     guard let metadataNode = root.fileWrappers?["metadata.json"], metadataNode.isRegularFile
@@ -89,7 +94,19 @@ public struct NotebookPackage {
       throw ExportError(
         .invalidNotebook, "'\(displayName)' has no metadata.json, so it is not a notebook")
     }
+    if let size = metadataNode.regularFileSize, size > limits.maximumMetadataSize {
+      throw ExportError(
+        .notebookTooLarge,
+        "'\(metadataPath)' is \(size) bytes, more than the limit of \(limits.maximumMetadataSize) bytes for a notebook's metadata",
+        location: SourceLocation(file: metadataPath))
+    }
     let metadataData = try metadataNode.readRegularFileContents()
+    guard metadataData.count <= limits.maximumMetadataSize else {
+      throw ExportError(
+        .notebookTooLarge,
+        "'\(metadataPath)' holds more than the limit of \(limits.maximumMetadataSize) bytes for a notebook's metadata",
+        location: SourceLocation(file: metadataPath))
+    }
     let object: JSONValue
     do {
       object = try JSONDecoder().decode(JSONValue.self, from: metadataData)
@@ -104,6 +121,18 @@ public struct NotebookPackage {
     }
     guard case .array(let order) = metadata["pageOrder"] else {
       throw ExportError(.invalidNotebook, "'\(metadataPath)' has no \"pageOrder\" array")
+    }
+    guard title.utf8.count <= limits.maximumTitleLength else {
+      throw ExportError(
+        .notebookTooLarge,
+        "'\(metadataPath)': the title is \(title.utf8.count) bytes, more than the limit of \(limits.maximumTitleLength)",
+        location: SourceLocation(file: metadataPath))
+    }
+    guard order.count <= limits.maximumPageOrderCount else {
+      throw ExportError(
+        .notebookTooLarge,
+        "'\(metadataPath)': pageOrder lists \(order.count) pages, more than the limit of \(limits.maximumPageOrderCount)",
+        location: SourceLocation(file: metadataPath))
     }
     self.title = title
     var other = metadata
@@ -130,11 +159,20 @@ public struct NotebookPackage {
             location: SourceLocation(file: "\(displayName)/pages/\(name)")))
         continue
       }
+      // UUIDs parse in either case, so `ABC….txt` and `abc….txt` (two files on a
+      // case-sensitive file system) are one page: keeping either would drop the other.
+      if let earlier = files[identifier] {
+        throw ExportError(
+          .duplicatePage,
+          "'\(displayName)/pages/\(earlier.name)' and '\(displayName)/pages/\(name)' are two files for page \(identifier.uuidString); keep one of them",
+          location: SourceLocation(file: "\(displayName)/pages/\(name)"))
+      }
       files[identifier] = (name, node)
     }
 
     var pages: [Page] = []
     var seen = Set<UUID>()
+    var repeats = 0
     for (index, entry) in order.enumerated() {
       guard case .string(let text) = entry, let identifier = UUID(uuidString: text) else {
         throw ExportError(
@@ -142,11 +180,15 @@ public struct NotebookPackage {
           "'\(metadataPath)': pageOrder[\(index)] is not a page identifier (a UUID)")
       }
       guard seen.insert(identifier).inserted else {
-        diagnostics.append(
-          Diagnostic(
-            severity: .warning, code: "FOLIO-NOTEBOOK-REPEATED-PAGE",
-            message: "page \(text) is listed more than once in pageOrder; exported once",
-            location: SourceLocation(file: metadataPath)))
+        repeats += 1
+        if repeats <= limits.maximumRepeatWarnings {
+          diagnostics.append(
+            Diagnostic(
+              severity: .warning, code: "FOLIO-NOTEBOOK-REPEATED-PAGE",
+              message:
+                "page \(text) is listed more than once in pageOrder (pageOrder[\(index)]); exported once",
+              location: SourceLocation(file: metadataPath)))
+        }
         continue
       }
       guard let file = files[identifier] else {
@@ -159,6 +201,14 @@ public struct NotebookPackage {
         Page(
           identifier: identifier, file: file.file,
           displayPath: "\(displayName)/pages/\(file.name)", isListed: true))
+    }
+    if repeats > limits.maximumRepeatWarnings {
+      diagnostics.append(
+        Diagnostic(
+          severity: .warning, code: "FOLIO-NOTEBOOK-REPEATED-PAGE",
+          message:
+            "\(repeats - limits.maximumRepeatWarnings) more repeated entries in pageOrder (\(repeats) in all); each page exported once",
+          location: SourceLocation(file: metadataPath)))
     }
     let unlisted = files.filter { !seen.contains($0.key) }.sorted { $0.value.name < $1.value.name }
     for (identifier, file) in unlisted {
@@ -183,8 +233,11 @@ public struct NotebookPackage {
   /// - Parameters:
   ///   - url: The package folder.
   ///   - displayName: How messages name it (defaults to its path).
-  /// - Throws: ``ExportError`` as ``init(root:displayName:)`` does, or `read-failed`.
-  public init(contentsOf url: URL, displayName: String? = nil) throws {
+  ///   - limits: What `metadata.json` may hold.
+  /// - Throws: ``ExportError`` as ``init(root:displayName:limits:)`` does, or `read-failed`.
+  public init(
+    contentsOf url: URL, displayName: String? = nil, limits: NotebookLimits = .default
+  ) throws {
     let display = displayName ?? url.path
     let root: FileWrapper
     do {
@@ -195,7 +248,7 @@ public struct NotebookPackage {
     guard root.isDirectory else {
       throw ExportError(.invalidInput, "'\(display)' is not a folder")
     }
-    try self.init(root: root, displayName: display)
+    try self.init(root: root, displayName: display, limits: limits)
   }
 
   /// Reads every page and returns the whole notebook as a snapshot.

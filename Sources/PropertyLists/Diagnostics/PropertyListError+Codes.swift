@@ -7,6 +7,8 @@ extension PropertyListError.Code {
   public static let inputTooLarge = Self("input-too-large")
   /// Containers nest deeper than ``PropertyListReadOptions/maximumDepth``.
   public static let tooDeep = Self("too-deep")
+  /// The input holds more values than ``PropertyListReadOptions/maximumValueCount``.
+  public static let tooManyValues = Self("too-many-values")
   /// The input is empty.
   public static let emptyInput = Self("empty-input")
   /// The bytes are not a property list in any format Folio reads, or a writer was asked for a
@@ -59,6 +61,8 @@ extension PropertyListError.Code {
   public static let malformedOpenStep = Self("malformed-openstep")
   /// A value the target format cannot hold (a date or data in JSON, a non-finite real in JSON).
   public static let unrepresentable = Self("unrepresentable")
+  /// A conversion's output would pass its size limit (shared references written out).
+  public static let outputTooLarge = Self("output-too-large")
 }
 
 extension Diagnostic {

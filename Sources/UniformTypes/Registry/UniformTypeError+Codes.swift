@@ -13,6 +13,8 @@ extension UniformTypeError.Code {
   public static let preprocessingFailed = Self("preprocessing-failed")
   /// A validation configuration file or baseline is malformed or names an unknown rule.
   public static let invalidConfiguration = Self("invalid-configuration")
+  /// A validation configuration file or baseline is past its size or count limit.
+  public static let configurationTooLarge = Self("configuration-too-large")
   /// A schema could not be compiled or applied.
   public static let schemaFailure = Self("schema-failure")
 }

@@ -107,6 +107,21 @@ private func packagingCode(_ body: () throws -> Void) -> PackagingError.Code? {
     }
   }
 
+  /// Children are keyed by `String`, which holds `caf\u{E9}` and `cafe\u{301}` equal: two such
+  /// files are refused naming both spellings, not merged into one child.
+  @Test func twoSpellingsOfOneNameInAFolderAreRefusedNamingBoth() async throws {
+    try await withTemporaryDirectory("wrapper-normalisation") { folder in
+      let package = folder.appendingPathComponent("Names.pkg")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+      try Data("composed".utf8).write(to: package.appendingPathComponent("caf\u{E9}.txt"))
+      try Data("decomposed".utf8).write(to: package.appendingPathComponent("cafe\u{301}.txt"))
+      let error = #expect(throws: PackagingError.self) { _ = try FileWrapper(url: package) }
+      #expect(error?.code == .nameCollision)
+      #expect(error?.message.contains("caf\\u{E9}.txt") == true, "\(error?.message ?? "")")
+      #expect(error?.message.contains("cafe\\u{301}.txt") == true, "\(error?.message ?? "")")
+    }
+  }
+
   @Test func chunkedReadsDeliverTheWholeFileInBoundedPieces() async throws {
     try await withTemporaryDirectory("wrapper-chunks") { folder in
       let bytes = Data((0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })

@@ -68,6 +68,66 @@ import UniformTypes
     }
   }
 
+  @Test func twoFilesNamingOnePageInDifferentCaseAreRefusedNamingBoth() throws {
+    try withTemporaryDirectoryBlocking { folder in
+      let copy = try copySampleNotebook(into: folder)
+      let page = "2A9D4E17-C85B-4F3A-8E6D-1B7C0F2A9E73"
+      try Data("other text\n".utf8).write(
+        to: copy.appendingPathComponent("pages/\(page.lowercased()).txt"))
+      let error = #expect(throws: ExportError.self) {
+        try NotebookPackage(contentsOf: copy, displayName: "N")
+      }
+      #expect(error?.code == .duplicatePage)
+      #expect(error?.message.contains("N/pages/\(page).txt") == true, "\(error?.message ?? "")")
+      #expect(
+        error?.message.contains("N/pages/\(page.lowercased()).txt") == true,
+        "\(error?.message ?? "")")
+    }
+  }
+
+  @Test func metadataPastItsLimitsIsRefusedNamingTheLimit() throws {
+    try withTemporaryDirectoryBlocking { folder in
+      let copy = try copySampleNotebook(into: folder)
+      let small = NotebookLimits(
+        maximumMetadataSize: 1 << 20, maximumTitleLength: 5, maximumPageOrderCount: 3)
+      for (limits, fragment) in [
+        (small, "the title is 11 bytes, more than the limit of 5"),
+        (
+          NotebookLimits(maximumPageOrderCount: 3),
+          "pageOrder lists 6 pages, more than the limit of 3"
+        ),
+        (NotebookLimits(maximumMetadataSize: 100), "more than the limit of 100 bytes"),
+      ] {
+        let error = #expect(throws: ExportError.self) {
+          try NotebookPackage(contentsOf: copy, displayName: "N", limits: limits)
+        }
+        #expect(error?.code == .notebookTooLarge)
+        #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
+      }
+    }
+  }
+
+  @Test func repeatedPagesAreWarnedAboutUpToALimitThenCounted() throws {
+    try withTemporaryDirectoryBlocking { folder in
+      let copy = try copySampleNotebook(into: folder)
+      let page = "2A9D4E17-C85B-4F3A-8E6D-1B7C0F2A9E73"
+      let metadata = copy.appendingPathComponent("metadata.json")
+      var object = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: metadata)) as? [String: Any])
+      var order = try #require(object["pageOrder"] as? [String])
+      order += Array(repeating: page, count: 5)
+      object["pageOrder"] = order
+      try JSONSerialization.data(withJSONObject: object).write(to: metadata)
+      let notebook = try NotebookPackage(
+        contentsOf: copy, displayName: "N", limits: NotebookLimits(maximumRepeatWarnings: 2))
+      #expect(notebook.pages.count == 6)
+      let repeats = notebook.diagnostics.filter { $0.code == "FOLIO-NOTEBOOK-REPEATED-PAGE" }
+      #expect(repeats.count == 3)
+      #expect(
+        repeats.last?.message.contains("3 more repeated entries in pageOrder (5 in all)") == true)
+    }
+  }
+
   @Test func pageThatIsNotUTF8IsRefusedWithItsPosition() throws {
     try withTemporaryDirectoryBlocking { folder in
       let copy = try copySampleNotebook(into: folder)

@@ -12,6 +12,9 @@ final class FileByteSource: ByteSource {
   let name: String
   /// Bytes read so far.
   private(set) var bytesRead: Int64 = 0
+  /// The most bytes to read in all, and the error past them (see
+  /// ``BoundedDecodedSource``, which moves it on as decoded bytes come out).
+  var readLimit: (bytes: Int64, error: PackagingError)?
   private let descriptor: Int32
   private let ownsDescriptor: Bool
   private let buffer: UnsafeMutableRawBufferPointer
@@ -42,6 +45,7 @@ final class FileByteSource: ByteSource {
     }
     if count == 0 { return nil }
     bytesRead += Int64(count)
+    if let readLimit, bytesRead > readLimit.bytes { throw readLimit.error }
     return UnsafeRawBufferPointer(start: buffer.baseAddress, count: count)
   }
 

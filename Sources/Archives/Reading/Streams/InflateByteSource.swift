@@ -6,7 +6,8 @@
 /// ends, and decoding goes on with the next. After the last member, zero bytes
 /// (tape padding) are ignored, and other bytes that do not start a member are
 /// counted in ``trailingBytes`` and ignored too, as gzip ("trailing garbage
-/// ignored") and bsdtar do, up to ``maxTrailingBytes``. A raw stream must end
+/// ignored") and bsdtar do, up to ``maxTrailingBytes`` of padding and other bytes
+/// together. A raw stream must end
 /// exactly where its compressed bytes do.
 final class InflateByteSource: ByteSource {
   /// What the bytes are.
@@ -105,13 +106,16 @@ final class InflateByteSource: ByteSource {
       }
       // Zero padding after the last member (tape blocking), or bytes that start no member
       // (a signature, a disk image's padding): counted, and ignored as gzip ignores them.
+      // Padding counts against the same bound: a pipe of endless zeros is no padding.
+      var after: Int64 = 0
       while true {
+        after += Int64(pending.count)
         if trailingBytes == 0, let index = pending.firstIndex(where: { $0 != 0 }) {
           trailingBytes = Int64(pending.count - index)
         } else if trailingBytes > 0 {
           trailingBytes += Int64(pending.count)
         }
-        if trailingBytes > Self.maxTrailingBytes {
+        if trailingBytes > Self.maxTrailingBytes || after > Self.maxTrailingBytes {
           throw PackagingError(
             .corruptArchive,
             "\(context): gzip member \(membersEnded) is followed by more than \(Self.maxTrailingBytes) bytes that are not a gzip member"

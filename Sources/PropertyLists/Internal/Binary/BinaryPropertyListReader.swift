@@ -33,6 +33,7 @@ struct BinaryPropertyListReader {
   private var visiting: [Bool]
   private var depth = 0
   private var diagnostics: [Diagnostic] = []
+  private var duplicateKeys = DuplicateKeyWarnings()
   private var expansionLimit: Int {
     min(
       Self.maximumExpandedValues,
@@ -108,7 +109,9 @@ struct BinaryPropertyListReader {
       referenceSize: referenceSize, objectCount: Int(objectCount),
       offsetTableOffset: Int(tableOffset))
     let root = try reader.object(Int(topObject), referencedAt: trailer + 16)
-    return PropertyListDocument(root: root, format: .binary, diagnostics: reader.diagnostics)
+    return PropertyListDocument(
+      root: root, format: .binary,
+      diagnostics: reader.diagnostics + reader.duplicateKeys.diagnostics(file: file))
   }
 
   private init(
@@ -297,7 +300,7 @@ struct BinaryPropertyListReader {
         let item = try object(valueIndex, referencedAt: valueReference)
         size = try grow(size, by: expandedSizes[valueIndex], at: offset)
         if let first = firstOffsets[keyText] {
-          diagnostics.append(
+          duplicateKeys.record(
             Diagnostic(
               severity: .warning, code: Diagnostic.duplicateKeyCode,
               message:

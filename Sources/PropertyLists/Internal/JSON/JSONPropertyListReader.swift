@@ -12,15 +12,21 @@ struct JSONPropertyListReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let file: String
   private let maximumDepth: Int
+  private let maximumValueCount: Int
+  private var valueCount = 0
   private var index = 0
   private var depth = 0
   private var tracker: TextPositionTracker
   private var diagnostics: [Diagnostic] = []
+  private var duplicateKeys = DuplicateKeyWarnings()
 
-  private init(bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int) {
+  private init(
+    bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int, maximumValueCount: Int
+  ) {
     self.bytes = bytes
     self.file = file
     self.maximumDepth = maximumDepth
+    self.maximumValueCount = maximumValueCount
     self.tracker = TextPositionTracker(bytes: bytes)
   }
 
@@ -56,14 +62,17 @@ struct JSONPropertyListReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions
   ) throws -> PropertyListDocument {
     var reader = JSONPropertyListReader(
-      bytes: bytes, file: file, maximumDepth: options.maximumDepth)
+      bytes: bytes, file: file, maximumDepth: options.maximumDepth,
+      maximumValueCount: options.maximumValueCount)
     reader.skipWhitespace()
     let root = try reader.value()
     reader.skipWhitespace()
     if reader.index < bytes.count {
       throw reader.error("unexpected text after the end of the JSON value")
     }
-    return PropertyListDocument(root: root, format: .json, diagnostics: reader.diagnostics)
+    return PropertyListDocument(
+      root: root, format: .json,
+      diagnostics: reader.diagnostics + reader.duplicateKeys.diagnostics(file: file))
   }
 
   // MARK: Grammar
@@ -71,6 +80,13 @@ struct JSONPropertyListReader {
   private mutating func value() throws -> PropertyListValue {
     guard index < bytes.count else { throw error("the JSON text ends where a value was expected") }
     let location = here()
+    valueCount += 1
+    if valueCount > maximumValueCount {
+      throw PropertyListError(
+        .tooManyValues,
+        "the property list holds more than \(maximumValueCount) values, the limit for a property list",
+        location: location)
+    }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object(location)
     case UInt8(ascii: "["): return try array(location)
@@ -118,7 +134,7 @@ struct JSONPropertyListReader {
       skipWhitespace()
       let item = try value()
       if let first = firstLines[key] {
-        diagnostics.append(
+        duplicateKeys.record(
           Diagnostic(
             severity: .warning, code: Diagnostic.duplicateKeyCode,
             message:

@@ -4,7 +4,12 @@ import FoundationEssentials
 /// Writes the compact JSON `plutil -convert json` writes: no spaces, keys in stored order,
 /// `/` escaped as `\/`, non-ASCII text as UTF-8.
 enum JSONPropertyListWriter {
-  static func data(for value: PropertyListValue) throws -> Data {
+  /// Serialises a value, stopping once the output passes `limit`.
+  ///
+  /// - Parameters:
+  ///   - value: The top-level value.
+  ///   - limit: The most bytes to write; past them ``OutputLimitReached`` is thrown.
+  static func data(for value: PropertyListValue, limit: Int = .max) throws -> Data {
     switch value.content {
     case .dictionary, .array: break
     default:
@@ -15,11 +20,14 @@ enum JSONPropertyListWriter {
     }
     var output: [UInt8] = []
     output.reserveCapacity(4096)
-    try append(value, to: &output)
+    try append(value, to: &output, limit: limit)
     return Data(output)
   }
 
-  private static func append(_ value: PropertyListValue, to output: inout [UInt8]) throws {
+  private static func append(_ value: PropertyListValue, to output: inout [UInt8], limit: Int)
+    throws
+  {
+    if output.count > limit { throw OutputLimitReached() }
     switch value.content {
     case .dictionary(let entries):
       output.append(UInt8(ascii: "{"))
@@ -27,14 +35,14 @@ enum JSONPropertyListWriter {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         appendString(entry.key, to: &output)
         output.append(UInt8(ascii: ":"))
-        try append(entry.value, to: &output)
+        try append(entry.value, to: &output, limit: limit)
       }
       output.append(UInt8(ascii: "}"))
     case .array(let items):
       output.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        try append(item, to: &output)
+        try append(item, to: &output, limit: limit)
       }
       output.append(UInt8(ascii: "]"))
     case .string(let string): appendString(string, to: &output)

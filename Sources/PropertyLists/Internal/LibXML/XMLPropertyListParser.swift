@@ -51,7 +51,8 @@ enum XMLPropertyListParser {
     }
     let context = try XMLParserContextHandle()
     let builder = XMLPropertyListBuilder(
-      bytes: bytes, file: file, maximumDepth: options.maximumDepth)
+      bytes: bytes, file: file, maximumDepth: options.maximumDepth,
+      maximumValueCount: options.maximumValueCount)
     let state = State(context: context, builder: builder)
     context.pointer.pointee.sax.pointee = makeHandler()
     context.pointer.pointee._private = Unmanaged.passUnretained(state).toOpaque()
@@ -75,10 +76,11 @@ enum XMLPropertyListParser {
         location: SourceLocation(file: file))
     }
     // Warnings are found as dictionaries close; report them in document order.
-    let diagnostics = builder.diagnostics.sorted {
-      ($0.location?.line ?? 0, $0.location?.column ?? 0)
-        < ($1.location?.line ?? 0, $1.location?.column ?? 0)
-    }
+    let diagnostics =
+      (builder.diagnostics + builder.duplicateKeys.kept).sorted {
+        ($0.location?.line ?? 0, $0.location?.column ?? 0)
+          < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+      } + builder.duplicateKeys.diagnostics(file: file).dropFirst(builder.duplicateKeys.kept.count)
     return PropertyListDocument(root: root, format: .xml, diagnostics: diagnostics)
   }
 

@@ -22,15 +22,21 @@ struct OpenStepPropertyListReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let file: String
   private let maximumDepth: Int
+  private let maximumValueCount: Int
+  private var valueCount = 0
   private var index = 0
   private var depth = 0
   private var tracker: TextPositionTracker
   private var diagnostics: [Diagnostic] = []
+  private var duplicateKeys = DuplicateKeyWarnings()
 
-  private init(bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int) {
+  private init(
+    bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int, maximumValueCount: Int
+  ) {
     self.bytes = bytes
     self.file = file
     self.maximumDepth = maximumDepth
+    self.maximumValueCount = maximumValueCount
     self.tracker = TextPositionTracker(bytes: bytes)
   }
 
@@ -46,9 +52,12 @@ struct OpenStepPropertyListReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions
   ) throws -> PropertyListDocument {
     var reader = OpenStepPropertyListReader(
-      bytes: bytes, file: file, maximumDepth: options.maximumDepth)
+      bytes: bytes, file: file, maximumDepth: options.maximumDepth,
+      maximumValueCount: options.maximumValueCount)
     let root = try reader.document()
-    return PropertyListDocument(root: root, format: .openStep, diagnostics: reader.diagnostics)
+    return PropertyListDocument(
+      root: root, format: .openStep,
+      diagnostics: reader.diagnostics + reader.duplicateKeys.diagnostics(file: file))
   }
 
   // MARK: Grammar
@@ -66,6 +75,8 @@ struct OpenStepPropertyListReader {
     }
     index = 0
     diagnostics = []
+    duplicateKeys = DuplicateKeyWarnings()
+    valueCount = 0
     let entries = try dictionaryContent(closedBy: nil)
     return PropertyListValue(.dictionary(entries), location: start)
   }
@@ -74,6 +85,13 @@ struct OpenStepPropertyListReader {
     skipSpace()
     guard index < bytes.count else { throw error("the text ends where a value was expected") }
     let location = here()
+    valueCount += 1
+    if valueCount > maximumValueCount {
+      throw PropertyListError(
+        .tooManyValues,
+        "the property list holds more than \(maximumValueCount) values, the limit for a property list",
+        location: location)
+    }
     switch bytes[index] {
     case UInt8(ascii: "{"):
       try enter(location)
@@ -140,11 +158,11 @@ struct OpenStepPropertyListReader {
       }
       index += 1
       if let first = firstLines[key] {
-        diagnostics.append(
+        duplicateKeys.record(
           Diagnostic(
             severity: .warning, code: Diagnostic.duplicateKeyCode,
             message:
-              "key '\(shown(key))' repeats in this dictionary (first at line \(first)); the last value wins",
+              "key '\(Self.shown(key))' repeats in this dictionary (first at line \(first)); the last value wins",
             location: keyLocation, hint: "remove one of the entries"))
       } else {
         firstLines[key] = keyLocation.line ?? 0
@@ -397,7 +415,9 @@ struct OpenStepPropertyListReader {
     return SourceLocation(file: file, line: position.line, column: position.column)
   }
 
-  private func shown(_ text: String) -> String {
+  private func shown(_ text: String) -> String { Self.shown(text) }
+
+  private static func shown(_ text: String) -> String {
     XMLPropertyListBuilder.shown(DiagnosticText.escaped(text))
   }
 

@@ -90,6 +90,8 @@ final class XMLPropertyListBuilder {
 
   private let file: String
   private let maximumDepth: Int
+  private let maximumValueCount: Int
+  private var valueCount = 0
   private var tracker: TextPositionTracker
   /// Open containers, innermost last (only containers nest, so one open leaf is enough).
   private var containers: [Container] = []
@@ -105,13 +107,19 @@ final class XMLPropertyListBuilder {
   private(set) var failure: PropertyListError?
   /// Warnings such as duplicate keys.
   private(set) var diagnostics: [Diagnostic] = []
+  /// The repeated keys met, warned about up to a limit.
+  private(set) var duplicateKeys = DuplicateKeyWarnings()
   /// The largest offset any event has reported so far.
   private(set) var furthestOffset = 0
 
   /// Creates a builder over the UTF-8 bytes being parsed (which must outlive it).
-  init(bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int) {
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int,
+    maximumValueCount: Int = PropertyListReadOptions.defaultMaximumValueCount
+  ) {
     self.file = file
     self.maximumDepth = maximumDepth
+    self.maximumValueCount = maximumValueCount
     self.tracker = TextPositionTracker(bytes: bytes)
     containers.reserveCapacity(16)
   }
@@ -207,6 +215,16 @@ final class XMLPropertyListBuilder {
             "<plist> holds more than one value; found a second one, <\(element.name)>", at: here)
           return
         }
+      }
+    }
+    if element != .key && element != .plist {
+      valueCount += 1
+      if valueCount > maximumValueCount {
+        fail(
+          .tooManyValues,
+          "the property list holds more than \(maximumValueCount) values, the limit for a property list",
+          at: here)
+        return
       }
     }
     if element.holdsText {
@@ -340,7 +358,7 @@ final class XMLPropertyListBuilder {
       }
       guard let earlier else { continue }
       let line = entries[earlier].keyLocation?.line.map { " (first at line \($0))" } ?? ""
-      diagnostics.append(
+      duplicateKeys.record(
         Diagnostic(
           severity: .warning, code: Diagnostic.duplicateKeyCode,
           message: "key '\(Self.shown(key))' repeats in this <dict>\(line); the last value wins",

@@ -10,18 +10,24 @@ enum XMLPropertyListWriter {
 
     """
 
-  static func data(for value: PropertyListValue) throws -> Data {
+  /// Serialises a value, stopping once the output passes `limit`.
+  ///
+  /// - Parameters:
+  ///   - value: The top-level value.
+  ///   - limit: The most bytes to write; past them ``OutputLimitReached`` is thrown.
+  static func data(for value: PropertyListValue, limit: Int = .max) throws -> Data {
     var output: [UInt8] = []
     output.reserveCapacity(4096)
     output.append(contentsOf: header.utf8)
-    try append(value, indent: 0, to: &output)
+    try append(value, indent: 0, to: &output, limit: limit)
     output.append(contentsOf: "</plist>\n".utf8)
     return Data(output)
   }
 
-  private static func append(_ value: PropertyListValue, indent: Int, to output: inout [UInt8])
-    throws
-  {
+  private static func append(
+    _ value: PropertyListValue, indent: Int, to output: inout [UInt8], limit: Int
+  ) throws {
+    if output.count > limit { throw OutputLimitReached() }
     func tabs(_ count: Int) { output.append(contentsOf: repeatElement(0x09, count: count)) }
     func line(_ text: String) {
       tabs(indent)
@@ -37,13 +43,13 @@ enum XMLPropertyListWriter {
         output.append(contentsOf: "<key>".utf8)
         try appendEscaped(entry.key, to: &output, location: entry.keyLocation)
         output.append(contentsOf: "</key>\n".utf8)
-        try append(entry.value, indent: indent + 1, to: &output)
+        try append(entry.value, indent: indent + 1, to: &output, limit: limit)
       }
       line("</dict>")
     case .array(let items):
       if items.isEmpty { return line("<array/>") }
       line("<array>")
-      for item in items { try append(item, indent: indent + 1, to: &output) }
+      for item in items { try append(item, indent: indent + 1, to: &output, limit: limit) }
       line("</array>")
     case .string(let string):
       tabs(indent)

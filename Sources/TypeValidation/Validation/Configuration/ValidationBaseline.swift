@@ -76,19 +76,35 @@ public struct ValidationBaseline: Sendable, Hashable {
     return data + Data("\n".utf8)
   }
 
+  /// The default size limit of a baseline file: 16 MiB.
+  public static let defaultMaximumFileSize = 16 << 20
+  /// The default limit of findings a baseline may accept: 100,000.
+  public static let defaultMaximumFindingCount = 100_000
+
   /// Reads a baseline file.
   ///
-  /// - Parameter url: The file.
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - maximumFileSize: The largest file read, in bytes; checked before and while reading.
+  ///   - maximumFindingCount: The most findings it may hold.
   /// - Throws: ``UniformTypeError`` with `invalid-configuration` when it cannot be read or is
-  ///   not a baseline.
-  public init(contentsOf url: URL) throws {
+  ///   not a baseline, `configuration-too-large` naming the file and the limit it passes.
+  public init(
+    contentsOf url: URL, maximumFileSize: Int = ValidationBaseline.defaultMaximumFileSize,
+    maximumFindingCount: Int = ValidationBaseline.defaultMaximumFindingCount
+  ) throws {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
-    } catch {
+      data = Data(try FileContents.read(atPath: url.path, limit: maximumFileSize))
+    } catch .tooLarge(let size) {
+      throw UniformTypeError(
+        .configurationTooLarge,
+        "the baseline \(url.path) is \(size) bytes, more than the limit of \(maximumFileSize) bytes",
+        location: SourceLocation(file: url.path))
+    } catch .system(let cause) {
       throw UniformTypeError(
         .invalidConfiguration, "cannot read the baseline \(url.path)",
-        location: SourceLocation(file: url.path), cause: error)
+        location: SourceLocation(file: url.path), cause: cause)
     }
     do {
       let file = try JSONDecoder().decode(File.self, from: data)
@@ -96,6 +112,12 @@ public struct ValidationBaseline: Sendable, Hashable {
         throw UniformTypeError(
           .invalidConfiguration,
           "the baseline \(url.path) has version \(file.version); this Folio reads version 1")
+      }
+      guard file.findings.count <= maximumFindingCount else {
+        throw UniformTypeError(
+          .configurationTooLarge,
+          "the baseline \(url.path) holds \(file.findings.count) findings, more than the limit of \(maximumFindingCount)",
+          location: SourceLocation(file: url.path))
       }
       findings = file.findings.sorted()
     } catch let error as UniformTypeError {

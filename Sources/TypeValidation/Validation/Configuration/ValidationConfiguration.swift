@@ -1,3 +1,4 @@
+import FolioSystem
 public import FoundationEssentials
 import PropertyLists
 import UniformTypes
@@ -80,25 +81,35 @@ public struct ValidationConfiguration: Sendable {
     }
   }
 
+  /// The default size limit of a configuration file: 1 MiB, thousands of times a real one.
+  public static let defaultMaximumFileSize = 1 << 20
+
   /// Reads a configuration file: YAML (Folio's subset) for `.yml`/`.yaml`, JSON otherwise.
   ///
   /// - Parameters:
   ///   - url: The file.
   ///   - displayName: The name used in error locations; the path when `nil`.
+  ///   - maximumFileSize: The largest file read, in bytes; checked before and while reading.
   /// - Returns: The settings.
   /// - Throws: ``UniformTypeError`` with `invalid-configuration`, naming the line of an unknown
-  ///   key, rule code or malformed value.
-  public static func load(from url: URL, displayName: String? = nil) throws
-    -> ValidationConfiguration
-  {
+  ///   key, rule code or malformed value; `configuration-too-large` naming the file and the limit.
+  public static func load(
+    from url: URL, displayName: String? = nil,
+    maximumFileSize: Int = ValidationConfiguration.defaultMaximumFileSize
+  ) throws -> ValidationConfiguration {
     let name = displayName ?? url.path
     let data: Data
     do {
-      data = try Data(contentsOf: url)
-    } catch {
+      data = Data(try FileContents.read(atPath: url.path, limit: maximumFileSize))
+    } catch .tooLarge(let size) {
+      throw UniformTypeError(
+        .configurationTooLarge,
+        "the configuration \(name) is \(size) bytes, more than the limit of \(maximumFileSize) bytes",
+        location: SourceLocation(file: name))
+    } catch .system(let cause) {
       throw UniformTypeError(
         .invalidConfiguration, "cannot read the configuration \(name)",
-        location: SourceLocation(file: name), cause: error)
+        location: SourceLocation(file: name), cause: cause)
     }
     let root: PropertyListValue
     if ["yml", "yaml"].contains(url.pathExtension.lowercased()) {
