@@ -145,6 +145,17 @@ public enum Packer {
     // The walks' closures capture this flag, not the options: a captured `PackOptions` was
     // copied (its registry and selection retained and released) at every entry.
     let keepParent = options.keepParent
+    let storesAttributes = options.storesExtendedAttributes
+    /// An item's extended attributes, when kept (one `llistxattr` for a file without any).
+    func attributes(of item: PackageWalker.Item) throws -> [ExtendedAttribute] {
+      guard storesAttributes else { return [] }
+      switch item.kind {
+      case .directory, .file: break
+      case .symbolicLink, .hardLink: return []
+      }
+      let path = item.relativePath.isEmpty ? sourcePath : sourcePath + "/" + item.relativePath
+      return try ExtendedAttribute.read(atPath: path, displayPath: path)
+    }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
       if keepParent {
@@ -158,7 +169,8 @@ public enum Packer {
       try walker.walk { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
-        let metadata = ArchiveWriter.Metadata(item.info)
+        var metadata = ArchiveWriter.Metadata(item.info)
+        metadata.extendedAttributes = try attributes(of: item)
         switch item.kind {
         case .directory:
           try writer.writeDirectory(path: path, metadata: metadata)
@@ -172,7 +184,8 @@ public enum Packer {
           counts.hardLinks += 1
           counts.files += 1
         case .file, .hardLink:
-          try writeFile(item, as: path, root: root, sourcePath: sourcePath, writer: writer)
+          try writeFile(
+            item, as: path, metadata: metadata, root: root, sourcePath: sourcePath, writer: writer)
           counts.files += 1
         }
       }
@@ -196,15 +209,14 @@ public enum Packer {
   }
 
   private static func writeFile(
-    _ item: PackageWalker.Item, as path: String, root: Int32, sourcePath: String,
-    writer: ArchiveWriter
+    _ item: PackageWalker.Item, as path: String, metadata: ArchiveWriter.Metadata, root: Int32,
+    sourcePath: String, writer: ArchiveWriter
   ) throws {
     let source = ZipFileSource.file(
       folder: root, path: item.relativePath, displayPath: sourcePath + "/" + item.relativePath,
       expected: .init(item.info))
     try writer.writeFile(
-      path: path, source: source, size: Int64(item.info.st_size),
-      metadata: ArchiveWriter.Metadata(item.info))
+      path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
   }
 
   /// The package's own name, and a check that the output is not inside it.
