@@ -17,6 +17,10 @@ struct ExpansionRun<Target: ExpansionTarget> {
   private var reportedBytes: Int64 = 0
   private var counts = (files: 0, directories: 0, symbolicLinks: 0, hardLinks: 0)
   private var skipped: [EntryName] = []
+  /// Attributes the archive holds that are not set: the first such, and how many.
+  private var withheldAttributes: (first: String?, count: Int) = (nil, 0)
+  /// Attributes over the limits: the first such, and how many.
+  private var oversizedAttributes: (first: String?, count: Int) = (nil, 0)
   private var sawEntries = false
   /// The file being written on this thread (without a writer thread).
   private var currentFile: Target.File?
@@ -160,6 +164,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
     let time = info.modificationTime.map {
       StagingFolder.Time(seconds: $0, nanoseconds: info.modificationNanoseconds)
     }
+    let attributes = restorable(info.extendedAttributes, of: name)
     switch admission {
     case .root:
       try stage { $0.setRootAttributes(permissions: permissions, time: time) }
@@ -171,6 +176,9 @@ struct ExpansionRun<Target: ExpansionTarget> {
       switch info.kind {
       case .directory:
         try stage { try $0.makeDirectory(path, permissions: permissions, time: time) }
+        if !attributes.isEmpty {
+          try stage { $0.setExtendedAttributes(attributes, ofDirectory: path) }
+        }
         if path.components.count == 1 { directoryPermissions[path.components[0]] = permissions }
         counts.directories += 1
         try discardData(of: entry)
@@ -188,7 +196,8 @@ struct ExpansionRun<Target: ExpansionTarget> {
           break
         }
         reporter?.startFile(path.string, size: info.size)
-        try writeFile(path, entry: entry, permissions: permissions, time: time)
+        try writeFile(
+          path, entry: entry, permissions: permissions, time: time, attributes: attributes)
         counts.files += 1
         reporter?.completeFile(path.string)
       case .hardLink:
@@ -219,7 +228,8 @@ struct ExpansionRun<Target: ExpansionTarget> {
 
   /// Writes a regular file's data, never more than declared or than the budgets allow.
   private mutating func writeFile(
-    _ path: RelativePath, entry: SourceEntry, permissions: UInt32, time: StagingFolder.Time?
+    _ path: RelativePath, entry: SourceEntry, permissions: UInt32, time: StagingFolder.Time?,
+    attributes: [ExtendedAttribute]
   ) throws {
     let name = entry.info.name
     let declared = entry.info.size
@@ -279,10 +289,72 @@ struct ExpansionRun<Target: ExpansionTarget> {
       }
     }
     if let writer {
-      try writer.finishFile(permissions: permissions, time: time)
+      try writer.finishFile(permissions: permissions, time: time, attributes: attributes)
     } else {
-      try currentFile?.finish(permissions: permissions, time: time)
+      try currentFile?.finish(permissions: permissions, time: time, attributes: attributes)
     }
+  }
+
+  /// The attributes of an entry the policy lets through: `user.*` (unless attributes are
+  /// off) and the ACLs when asked, within the size and count limits; the rest are counted
+  /// for one warning each kind.
+  private mutating func restorable(_ attributes: [ExtendedAttribute], of name: EntryName)
+    -> [ExtendedAttribute]
+  {
+    guard !attributes.isEmpty else { return [] }
+    var kept: [ExtendedAttribute] = []
+    for attribute in attributes {
+      // Left out as asked: nothing to warn about.
+      if !attribute.isACL && !policy.restoresExtendedAttributes { continue }
+      let wanted =
+        attribute.isACL
+        ? policy.restoresACLs
+        : policy.restoresExtendedAttributes && attribute.isRestorable(acls: false)
+      guard wanted else {
+        withheldAttributes.count += 1
+        if withheldAttributes.first == nil {
+          withheldAttributes.first = "'\(attribute.name)' of \(name.display)"
+        }
+        continue
+      }
+      guard attribute.value.count <= ExtendedAttribute.maximumValueSize,
+        kept.count < ExtendedAttribute.maximumCount
+      else {
+        oversizedAttributes.count += 1
+        if oversizedAttributes.first == nil {
+          oversizedAttributes.first = "'\(attribute.name)' of \(name.display)"
+        }
+        continue
+      }
+      kept.append(attribute)
+    }
+    return kept
+  }
+
+  /// What was not set, in words.
+  private var attributeWarnings: [ArchiveWarning] {
+    var warnings: [ArchiveWarning] = []
+    if let first = withheldAttributes.first {
+      warnings.append(
+        ArchiveWarning(
+          code: "extended-attribute-withheld",
+          message:
+            "\(Self.attributes(withheldAttributes.count)) not set (the first: \(first)): security.*, trusted.* and system.* are never set, and ACLs only when asked"
+        ))
+    }
+    if let first = oversizedAttributes.first {
+      warnings.append(
+        ArchiveWarning(
+          code: "extended-attribute-limit",
+          message:
+            "\(Self.attributes(oversizedAttributes.count)) not set (the first: \(first)): values are kept up to \(ExtendedAttribute.maximumValueSize) bytes, \(ExtendedAttribute.maximumCount) attributes an entry"
+        ))
+    }
+    return warnings
+  }
+
+  private static func attributes(_ count: Int) -> String {
+    count == 1 ? "1 extended attribute was" : "\(count) extended attributes were"
   }
 
   /// Reads and drops an entry's data (folders, links, skipped entries), so checksums are
@@ -328,6 +400,6 @@ struct ExpansionRun<Target: ExpansionTarget> {
       destination: destination, format: format, fileCount: counts.files,
       directoryCount: counts.directories, symbolicLinkCount: counts.symbolicLinks,
       hardLinkCount: counts.hardLinks, byteCount: budget.logicalBytes, skippedEntries: skipped,
-      warnings: source.warnings)
+      warnings: source.warnings + attributeWarnings + staging.attributeWarnings)
   }
 }

@@ -1,0 +1,105 @@
+import FolioSystem
+import Glibc
+
+extension StagingFolder {
+  /// The most warnings about attributes kept one by one; the rest are counted in one more.
+  static let attributeWarningLimit = 20
+
+  /// Sets a file's or folder's `user.*` attributes through its open descriptor (before
+  /// its final mode, which may take away the write permission they need), and keeps the
+  /// ACLs for ``setACLs(_:descriptor:path:)``.
+  ///
+  /// A refusal (a file system without attributes, a full attribute block) is a warning
+  /// naming the file and the attribute, never a failed expansion.
+  ///
+  /// - Returns: The ACLs among the attributes, to set after the mode.
+  func setUserAttributes(
+    _ attributes: [ExtendedAttribute], descriptor: Int32, path: RelativePath
+  ) -> [ExtendedAttribute] {
+    var acls: [ExtendedAttribute] = []
+    for attribute in attributes {
+      if attribute.isACL {
+        acls.append(attribute)
+        continue
+      }
+      set(attribute, descriptor: descriptor, path: path)
+    }
+    return acls
+  }
+
+  /// Sets ACLs after the mode (setting one changes the mode's group bits to its mask).
+  func setACLs(_ acls: [ExtendedAttribute], descriptor: Int32, path: RelativePath) {
+    for attribute in acls { set(attribute, descriptor: descriptor, path: path) }
+  }
+
+  private func set(_ attribute: ExtendedAttribute, descriptor: Int32, path: RelativePath) {
+    do {
+      try ExtendedAttributes.set(
+        Array(attribute.name.utf8), to: attribute.value, descriptor: descriptor)
+    } catch {
+      noteAttributeFailure(attribute.name, path: path, errno: error.errno)
+    }
+  }
+
+  /// Records an attribute the file system refused.
+  func noteAttributeFailure(_ name: String, path: RelativePath, errno code: Int32) {
+    let reason =
+      code == ENOTSUP
+      ? "the file system keeps no such attributes" : String(cString: strerror(code))
+    attributeFailures.withLock { state in
+      state.count += 1
+      if state.warnings.count < Self.attributeWarningLimit {
+        state.warnings.append(
+          ArchiveWarning(
+            code: "extended-attribute-not-set",
+            message:
+              "extended attribute '\(name)' of \(EntryName(path.string).display) was not set: \(reason)"
+          ))
+      }
+    }
+  }
+
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofDirectory path: RelativePath) {
+    guard !attributes.isEmpty, let descriptor = try? directory(path.components[...]) else {
+      return
+    }
+    let acls = setUserAttributes(attributes, descriptor: descriptor, path: path)
+    if !acls.isEmpty { directoryACLs[path.components] = acls }
+  }
+
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofFile path: RelativePath) {
+    guard !attributes.isEmpty, let parent = try? directory(path.components.dropLast()) else {
+      return
+    }
+    let name = path.components[path.components.count - 1]
+    // Read-only files are made owner-writable for the moment the attributes need.
+    var info = stat()
+    guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      (info.st_mode & S_IFMT) == S_IFREG
+    else { return }
+    let mode = info.st_mode & 0o7777
+    let writable = mode & S_IWUSR != 0
+    if !writable { _ = fchmodat(parent, name, mode | S_IWUSR, 0) }
+    let descriptor = openat(parent, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if !writable { _ = fchmodat(parent, name, mode, 0) }
+      for attribute in attributes { noteAttributeFailure(attribute.name, path: path, errno: errno) }
+      return
+    }
+    defer { close(descriptor) }
+    let acls = setUserAttributes(attributes, descriptor: descriptor, path: path)
+    if !writable { _ = fchmod(descriptor, mode) }
+    setACLs(acls, descriptor: descriptor, path: path)
+  }
+
+  var attributeWarnings: [ArchiveWarning] {
+    attributeFailures.withLock { state in
+      guard state.count > state.warnings.count else { return state.warnings }
+      return state.warnings + [
+        ArchiveWarning(
+          code: "extended-attribute-not-set",
+          message: "\(state.count - state.warnings.count) more extended attributes were not set")
+      ]
+    }
+  }
+}
