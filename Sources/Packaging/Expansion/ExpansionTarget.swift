@@ -20,9 +20,12 @@ protocol ExpansionTarget: AnyObject, SendableMetatype {
   /// Sets a folder's extended attributes (already filtered by the policy), after
   /// ``makeDirectory(_:permissions:time:)``.
   func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofDirectory path: RelativePath)
-  /// Sets the extended attributes of a file already finished (a zip's AppleDouble entry
-  /// comes after the file it describes).
-  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofFile path: RelativePath)
+  /// Sets the extended attributes of a file or folder written earlier (a zip's AppleDouble
+  /// entry describes one), once every entry is written.
+  ///
+  /// - Returns: `false` when nothing was written at `path`.
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofExisting path: RelativePath)
+    -> Bool
   /// What could not be set (a file system that refuses attributes), in order.
   var attributeWarnings: [ArchiveWarning] { get }
 }

@@ -67,29 +67,36 @@ extension StagingFolder {
     if !acls.isEmpty { directoryACLs[path.components] = acls }
   }
 
-  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofFile path: RelativePath) {
-    guard !attributes.isEmpty, let parent = try? directory(path.components.dropLast()) else {
-      return
-    }
-    let name = path.components[path.components.count - 1]
-    // Read-only files are made owner-writable for the moment the attributes need.
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofExisting path: RelativePath)
+    -> Bool
+  {
+    // Every entry is written and no symbolic link is made yet (they come at the commit),
+    // so the path resolves through folders the expansion created.
     var info = stat()
-    guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
-      (info.st_mode & S_IFMT) == S_IFREG
-    else { return }
+    guard fstatat(root, path.string, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG || type == S_IFDIR else { return false }
+    guard !attributes.isEmpty else { return true }
+    if type == S_IFDIR {
+      setExtendedAttributes(attributes, ofDirectory: path)
+      return true
+    }
+    // Read-only files are made owner-writable for the moment the attributes need.
     let mode = info.st_mode & 0o7777
     let writable = mode & S_IWUSR != 0
-    if !writable { _ = fchmodat(parent, name, mode | S_IWUSR, 0) }
-    let descriptor = openat(parent, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    if !writable { _ = fchmodat(root, path.string, mode | S_IWUSR, 0) }
+    let descriptor = openat(root, path.string, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
-      if !writable { _ = fchmodat(parent, name, mode, 0) }
-      for attribute in attributes { noteAttributeFailure(attribute.name, path: path, errno: errno) }
-      return
+      let code = errno
+      if !writable { _ = fchmodat(root, path.string, mode, 0) }
+      for attribute in attributes { noteAttributeFailure(attribute.name, path: path, errno: code) }
+      return true
     }
     defer { close(descriptor) }
     let acls = setUserAttributes(attributes, descriptor: descriptor, path: path)
     if !writable { _ = fchmod(descriptor, mode) }
     setACLs(acls, descriptor: descriptor, path: path)
+    return true
   }
 
   var attributeWarnings: [ArchiveWarning] {

@@ -75,8 +75,13 @@ final class ArchiveMemoryTarget: ExpansionTarget {
     lookup(path.components)?.extendedAttributes = attributes
   }
 
-  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofFile path: RelativePath) {
-    lookup(path.components)?.extendedAttributes = attributes
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofExisting path: RelativePath)
+    -> Bool
+  {
+    guard let item = lookup(path.components) else { return false }
+    if case .symbolicLink = item.kind { return false }
+    item.extendedAttributes = attributes
+    return true
   }
 
   /// A tree in memory sets every attribute.

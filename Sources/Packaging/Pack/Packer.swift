@@ -188,6 +188,11 @@ public enum Packer {
             item, as: path, metadata: metadata, root: root, sourcePath: sourcePath, writer: writer)
           counts.files += 1
         }
+        if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
+          try writeAppleDouble(
+            of: path, metadata: metadata, displayPath: sourcePath + "/" + item.relativePath,
+            writer: writer, reporter: reporter)
+        }
       }
       try writer.flush()
       // Only when a name may collide: a third walk names the first spelling (before the
@@ -217,6 +222,37 @@ public enum Packer {
       expected: .init(item.info))
     try writer.writeFile(
       path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
+  }
+
+  /// Writes a zip entry's `user.` attributes as macOS does: an AppleDouble
+  /// `__MACOSX/DIR/._NAME` entry right after the entry, under their macOS names.
+  private static func writeAppleDouble(
+    of path: String, metadata: ArchiveWriter.Metadata, displayPath: String,
+    writer: ArchiveWriter, reporter: ProgressManager
+  ) throws {
+    var attributes: [(name: String, value: [UInt8])] = []
+    for attribute in metadata.extendedAttributes {
+      guard let name = ExtendedAttribute.macOSName(fromLinux: attribute.name) else { continue }
+      guard name.utf8.count <= AppleDouble.maximumNameLength else {
+        throw PackagingError(
+          .extendedAttributeLimit,
+          "extended attribute '\(attribute.name)' of '\(displayPath)' has a name too long for a zip's AppleDouble entry (at most \(AppleDouble.maximumNameLength) bytes); a tar keeps it"
+        )
+      }
+      attributes.append((name, attribute.value))
+    }
+    guard !attributes.isEmpty else { return }
+    let bytes = AppleDouble(attributes: attributes).bytes
+    var entry = metadata
+    entry.permissions = 0o644
+    entry.extendedAttributes = []
+    // Not counted by the counting walk, which lists no attributes.
+    reporter.setCounts { _, total in total = total.map { $0 + bytes.count + 1 } }
+    reporter.totalFileCount += 1
+    reporter.totalByteCount += UInt64(bytes.count)
+    try writer.writeFile(
+      path: "__MACOSX/" + AppleDouble.name(for: path), source: .memory(Data(bytes)),
+      size: Int64(bytes.count), metadata: entry)
   }
 
   /// The package's own name, and a check that the output is not inside it.
