@@ -12,13 +12,20 @@ extension FolioCommand {
         printed with control characters escaped. A damaged archive (bad header,
         truncated stream, gzip trailer that does not match) is an error, even
         after the entries before the damage were listed. Zip names are decoded as
-        'folio expand' decodes them (see --name-encoding there).
+        'folio expand' decodes them (see --name-encoding there). --xattrs prints
+        each entry's extended attributes (tar pax SCHILY.xattr.NAME and
+        LIBARCHIVE.xattr.NAME records) and POSIX ACLs (SCHILY.acl.access/default)
+        below it, one 'NAME=VALUE' line each, under their Linux names: text quoted,
+        other values in hexadecimal, ACLs in their short text form. A zip keeps
+        them in its '__MACOSX/' AppleDouble entries, listed as entries.
         """,
-      options: [names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding],
+      options: [names, xattrs, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding],
       arguments: [archiveArgument])
 
     static let names = Option.flag(
       "names", help: "Print only the names, one per line (like 'bsdtar -t').")
+    static let xattrs = Option.flag(
+      "xattrs", help: "Print each entry's extended attributes and ACLs below it.")
     static let archiveArgument = Argument.one(
       "ARCHIVE",
       help:
@@ -27,12 +34,14 @@ extension FolioCommand {
 
     let archive: String
     let namesOnly: Bool
+    let showsAttributes: Bool
     let selection: PathSelection
     let nameEncoding: ZipNameEncoding
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
       namesOnly = try arguments[Self.names]
+      showsAttributes = try arguments[Self.xattrs]
       selection = try SharedOptions.selection(
         include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])
@@ -44,6 +53,7 @@ extension FolioCommand {
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
       let (namesOnly, selection, nameEncoding) = (self.namesOnly, self.selection, self.nameEncoding)
+      let showsAttributes = self.showsAttributes
       let line = ListingLine(now: Date())
       try await Task.detached {
         var pending = ""
@@ -57,6 +67,11 @@ extension FolioCommand {
             pending += EntryName.escapeForListing(entry.name) + "\n"
           } else {
             pending += line.render(entry) + "\n"
+          }
+          if showsAttributes {
+            for attribute in entry.extendedAttributes {
+              pending += "    \(EntryName.escapeForListing(EntryName(attribute.name)))=\(attribute.displayValue)\n"
+            }
           }
           if pending.utf8.count >= 1 << 16 {
             try Task.checkCancellation()

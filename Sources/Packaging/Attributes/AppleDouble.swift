@@ -91,7 +91,13 @@ struct AppleDouble: Equatable {
           attributes += try Self.attributeBlock(bytes, at: block, end: offset + length)
         }
       case 2:
-        if length > 0 { resourceFork = Array(bytes[offset..<offset + length]) }
+        // macOS writes an empty resource map ("This resource fork intentionally left
+        // blank") into every `._` file: a fork without resource data is no attribute.
+        if length >= 16, Self.read32(bytes, offset + 8) != 0 {
+          resourceFork = Array(bytes[offset..<offset + length])
+        } else if length > 0 && length < 16 {
+          resourceFork = Array(bytes[offset..<offset + length])
+        }
       default:
         continue
       }

@@ -83,3 +83,24 @@ public struct ExtendedAttribute: Hashable, Sendable {
     return String(name.dropFirst(5))
   }
 }
+
+extension ExtendedAttribute {
+  /// The value as `folio list --xattrs` prints it: an ACL in its short text form
+  /// (`user::rw-,user:1234:r--,…`), printable UTF-8 as a quoted, escaped string, anything
+  /// else as `0x` and hexadecimal digits (as `getfattr -e hex`).
+  public var displayValue: String {
+    if isACL, let acl = PosixACL(attributeValue: value) { return acl.text }
+    if let text = String(validating: value, as: UTF8.self),
+      !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    {
+      return JSONText.quote(text)
+    }
+    let digits = Array("0123456789abcdef")
+    var hex = "0x"
+    for byte in value {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 0xF)])
+    }
+    return hex
+  }
+}
