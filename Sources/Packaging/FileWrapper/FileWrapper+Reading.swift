@@ -46,6 +46,7 @@ import FolioSystem
       let node = try FileWrapper.readNode(path: path, display: path, identity: identity, mode: mode)
       self.init(node: node, displayPath: path)
       adopt(identity: identity, mode: mode, name: url.lastPathComponent)
+      adoptExtendedAttributes(path: path, mode: mode)
       if options.contains(.immediate) { try loadAllContents() }
     }
 
@@ -59,6 +60,7 @@ import FolioSystem
       node = fresh
       displayPath = path
       adopt(identity: identity, mode: mode, name: url.lastPathComponent)
+      adoptExtendedAttributes(path: path, mode: mode)
       if options.contains(.immediate) { try loadAllContents() }
     }
 
@@ -192,6 +194,7 @@ import FolioSystem
               path: childPath, display: childDisplay, identity: childIdentity, mode: childMode),
             displayPath: childDisplay)
           child.adopt(identity: childIdentity, mode: childMode, name: name)
+          child.adoptExtendedAttributes(path: childPath, mode: childMode)
           children[name] = child
         }
         return .directory(children)
@@ -224,6 +227,7 @@ import FolioSystem
           path: childPath, display: childDisplay, identity: childIdentity, mode: childMode)
         child.displayPath = childDisplay
         child.adopt(identity: childIdentity, mode: childMode, name: name)
+        child.adoptExtendedAttributes(path: childPath, mode: childMode)
         children[name] = child
       }
       return .directory(children)
