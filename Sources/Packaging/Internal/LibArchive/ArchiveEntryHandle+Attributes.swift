@@ -24,11 +24,20 @@ extension ArchiveEntryHandle {
         var name: UnsafePointer<CChar>?
         var value: UnsafeRawPointer?
         var size = 0
+        // bsdtar and Folio write each attribute twice (SCHILY.xattr and LIBARCHIVE.xattr),
+        // which libarchive hands over as two: the later record wins, as on extraction.
+        var positions: [String: Int] = [:]
         while archive_entry_xattr_next(pointer, &name, &value, &size) == ARCHIVE_OK, let name {
           guard let text = String(validatingCString: name) else { continue }
           let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
-          attributes.append(
-            ExtendedAttribute(name: ExtendedAttribute.linuxName(fromStored: text), value: bytes))
+          let attribute = ExtendedAttribute(
+            name: ExtendedAttribute.linuxName(fromStored: text), value: bytes)
+          if let at = positions[attribute.name] {
+            attributes[at] = attribute
+          } else {
+            positions[attribute.name] = attributes.count
+            attributes.append(attribute)
+          }
         }
       }
       // An ACL in an xattr record too would be a second copy: the ACL records win.
