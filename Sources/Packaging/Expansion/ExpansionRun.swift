@@ -423,6 +423,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
       }
       kept.append(attribute)
     }
+    reporter?.completeExtendedAttributes(kept.count)
     return kept
   }
 

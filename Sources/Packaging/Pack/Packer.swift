@@ -171,6 +171,12 @@ public enum Packer {
         collisions.record(path)
         var metadata = ArchiveWriter.Metadata(item.info)
         metadata.extendedAttributes = try attributes(of: item)
+        if !metadata.extendedAttributes.isEmpty {
+          reporter.completeExtendedAttributes(
+            storesHardLinks
+              ? metadata.extendedAttributes.count
+              : metadata.extendedAttributes.count { $0.name.hasPrefix("user.") })
+        }
         switch item.kind {
         case .directory:
           try writer.writeDirectory(path: path, metadata: metadata)

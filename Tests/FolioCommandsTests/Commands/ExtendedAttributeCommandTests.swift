@@ -52,6 +52,23 @@ struct ExtendedAttributeCommandTests {
     }
   }
 
+  @Test func jsonEventsCountTheAttributes() async throws {
+    try await withTemporaryDirectory("cli-xattr-json") { folder in
+      try makePackage(in: folder)
+      let (packed, _, packEvents) = await runFolio(
+        ["pack", "Pkg", "-o", "Pkg.tar", "--progress", "json"], in: folder)
+      #expect(packed == 0, "\(packEvents)")
+      let packDone = try #require(packEvents.split(separator: "\n").last)
+      #expect(packDone.contains("\"event\":\"done\""))
+      #expect(packDone.contains("\"extendedAttributes\":2"), "\(packDone)")
+      let (expanded, _, events) = await runFolio(
+        ["expand", "Pkg.tar", "-o", "Out", "--progress", "json"], in: folder)
+      #expect(expanded == 0, "\(events)")
+      let done = try #require(events.split(separator: "\n").last)
+      #expect(done.contains("\"extendedAttributes\":2"), "\(done)")
+    }
+  }
+
   @Test func noXattrsLeavesThemOutBothWays() async throws {
     try await withTemporaryDirectory("cli-no-xattr") { folder in
       try makePackage(in: folder)
