@@ -19,7 +19,9 @@ extension FolioCommand {
         other values in hexadecimal, ACLs in their short text form. A zip keeps
         them in its '__MACOSX/' AppleDouble entries, listed as entries.
         """,
-      options: [names, xattrs, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding],
+      options: [
+        names, xattrs, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding,
+      ],
       arguments: [archiveArgument])
 
     static let names = Option.flag(
@@ -70,7 +72,8 @@ extension FolioCommand {
           }
           if showsAttributes {
             for attribute in entry.extendedAttributes {
-              pending += "    \(EntryName.escapeForListing(EntryName(attribute.name)))=\(attribute.displayValue)\n"
+              pending +=
+                "    \(EntryName.escapeForListing(EntryName(attribute.name)))=\(attribute.displayValue)\n"
             }
           }
           if pending.utf8.count >= 1 << 16 {

@@ -9,18 +9,22 @@ import Glibc
 /// one, `ERANGE` for a value larger than asked for, `EPERM` for a namespace the
 /// process may not touch.
 package enum ExtendedAttributes {
-  private typealias PathList = @convention(c) (
-    UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int
-  ) -> Int
-  private typealias PathGet = @convention(c) (
-    UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
-  ) -> Int
-  private typealias PathSet = @convention(c) (
-    UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
-  ) -> Int32
-  private typealias DescriptorSet = @convention(c) (
-    Int32, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
-  ) -> Int32
+  private typealias PathList =
+    @convention(c) (
+      UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int
+    ) -> Int
+  private typealias PathGet =
+    @convention(c) (
+      UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
+    ) -> Int
+  private typealias PathSet =
+    @convention(c) (
+      UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
+    ) -> Int32
+  private typealias DescriptorSet =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
+    ) -> Int32
 
   nonisolated(unsafe) private static let library = dlopen(nil, RTLD_NOW)
   private static let listCall: PathList? = dlsym(library, "llistxattr").map {
@@ -71,7 +75,11 @@ package enum ExtendedAttributes {
       capacity = max(needed, capacity * 2)
       var buffer = [CChar](repeating: 0, count: capacity)
       let count = listCall(path, &buffer, capacity)
-      if count >= 0 { return buffer.withUnsafeBufferPointer { Self.split(UnsafeBufferPointer(rebasing: $0[0..<count])) } }
+      if count >= 0 {
+        return buffer.withUnsafeBufferPointer {
+          Self.split(UnsafeBufferPointer(rebasing: $0[0..<count]))
+        }
+      }
       guard errno == ERANGE else { throw SystemError.current }
     }
   }
@@ -89,8 +97,7 @@ package enum ExtendedAttributes {
   ///   - path: The file.
   /// - Returns: The value's bytes.
   /// - Throws: ``SystemError``; `ENODATA` when the file has no such attribute.
-  package static func value(of name: [UInt8], atPath path: String) throws(SystemError) -> [UInt8]
-  {
+  package static func value(of name: [UInt8], atPath path: String) throws(SystemError) -> [UInt8] {
     guard let getCall else { throw SystemError(errno: ENOTSUP) }
     let cName = name.map { CChar(bitPattern: $0) } + [0]
     var capacity = 1024

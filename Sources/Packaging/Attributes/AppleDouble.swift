@@ -75,7 +75,8 @@ struct AppleDouble: Equatable {
       let offset = Int(Self.read32(bytes, at + 4))
       let length = Int(Self.read32(bytes, at + 8))
       guard offset <= bytes.count, length <= bytes.count - offset else {
-        throw Malformed(reason: "entry \(id) runs past the end (offset \(offset), length \(length))")
+        throw Malformed(
+          reason: "entry \(id) runs past the end (offset \(offset), length \(length))")
       }
       switch id {
       case 9:
@@ -118,7 +119,9 @@ struct AppleDouble: Equatable {
     var attributes: [(name: String, value: [UInt8])] = []
     var at = start + attributeHeaderSize
     for _ in 0..<count {
-      guard at + 11 <= end else { throw Malformed(reason: "its attribute records run past their block") }
+      guard at + 11 <= end else {
+        throw Malformed(reason: "its attribute records run past their block")
+      }
       let offset = Int(read32(bytes, at))
       let length = Int(read32(bytes, at + 4))
       let nameLength = Int(bytes[at + 10])

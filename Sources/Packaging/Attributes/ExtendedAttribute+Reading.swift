@@ -29,14 +29,16 @@ extension ExtendedAttribute {
     guard names.count <= maximumCount else {
       throw PackagingError(
         .extendedAttributeLimit,
-        "'\(displayPath())' has \(names.count) extended attributes; at most \(maximumCount) are kept")
+        "'\(displayPath())' has \(names.count) extended attributes; at most \(maximumCount) are kept"
+      )
     }
     var attributes: [ExtendedAttribute] = []
     for name in names {
       guard let text = String(validating: name, as: UTF8.self) else {
         throw PackagingError(
           .invalidEntry,
-          "an extended attribute name of '\(displayPath())' is not valid UTF-8; archives store UTF-8 names")
+          "an extended attribute name of '\(displayPath())' is not valid UTF-8; archives store UTF-8 names"
+        )
       }
       do {
         let value = try ExtendedAttributes.value(of: name, atPath: path)

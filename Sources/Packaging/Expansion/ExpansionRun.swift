@@ -21,8 +21,9 @@ struct ExpansionRun<Target: ExpansionTarget> {
   private var withheldAttributes: (first: String?, count: Int) = (nil, 0)
   /// AppleDouble entries read, waiting for every entry to be written: where their
   /// attributes go, and the entry they came from.
-  private var appleDoubles: [(target: RelativePath, name: EntryName, attributes: [ExtendedAttribute])] =
-    []
+  private var appleDoubles:
+    [(target: RelativePath, name: EntryName, attributes: [ExtendedAttribute])] =
+      []
   private var appleDoubleBytes = 0
   private var appleDoubleNotes: [ArchiveWarning] = []
   /// The most bytes of AppleDouble data held until the end.

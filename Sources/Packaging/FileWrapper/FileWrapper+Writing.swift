@@ -107,7 +107,8 @@ import FolioSystem
           throw failure("cannot set the permissions of '\(display)'", errno: errno)
         }
         if folder >= 0 {
-          try FileWrapper.setRecorded(attributes, descriptor: folder, afterMode: true, display: display)
+          try FileWrapper.setRecorded(
+            attributes, descriptor: folder, afterMode: true, display: display)
         }
         if let date = wrapper.recordedModificationDate { Self.setTime(path, date) }
         if durable { FileTree.synchronizeFolder(path) }

@@ -42,7 +42,8 @@ struct ExtendedAttributeCommandTests {
       #expect(listed == 0)
       let lines = listing.split(separator: "\n").map(String.init)
       let file = try #require(lines.firstIndex { $0.hasSuffix(" Pkg/a.txt") })
-      #expect(Array(lines[file + 1...file + 2]) == ["    user.bin=0x00ff", "    user.test=\"hello\""])
+      #expect(
+        Array(lines[file + 1...file + 2]) == ["    user.bin=0x00ff", "    user.test=\"hello\""])
       let (expanded, _, errors) = await runFolio(["expand", "Pkg.tar", "-o", "Out"], in: folder)
       #expect(expanded == 0, "\(errors)")
       let values = try python(

@@ -68,7 +68,9 @@ enum ExtendedAttributeTestTree {
       problems.append("a.txt tags: \(file)")
     }
     let restoredACL = file[ExtendedAttribute.accessACLName].flatMap(PosixACL.init)
-    if withACL, restoredACL != acl { problems.append("a.txt ACL: \(String(describing: restoredACL?.text))") }
+    if withACL, restoredACL != acl {
+      problems.append("a.txt ACL: \(String(describing: restoredACL?.text))")
+    }
     if !withACL, restoredACL != nil { problems.append("a.txt has an ACL it should not") }
     let folder = try attributes(of: restored.appendingPathComponent("sub"))
     if folder["user.dir"] != Array("d".utf8) { problems.append("sub user.dir: \(folder)") }

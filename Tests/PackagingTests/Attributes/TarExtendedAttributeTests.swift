@@ -113,8 +113,10 @@ struct TarExtendedAttributeTests {
       let archive = folder.appendingPathComponent("Pkg.tar")
       let run = try runProcess(
         "tar",
-        ["--xattrs", "--xattrs-include=*", "--acls", "--format=posix", "-cf", archive.path, "-C",
-         folder.path, "Pkg"])
+        [
+          "--xattrs", "--xattrs-include=*", "--acls", "--format=posix", "-cf", archive.path, "-C",
+          folder.path, "Pkg",
+        ])
       #expect(run.status == 0, "\(run.errorText)")
       let out = folder.appendingPathComponent("out")
       _ = try await expand(archive, acls: true, into: out)
@@ -194,7 +196,8 @@ struct TarExtendedAttributeTests {
       _ = try await Packer.pack(package, to: archive, options: options)
       let out = folder.appendingPathComponent("out")
       _ = try await expand(archive, acls: true, into: out)
-      #expect(try ExtendedAttributeTestTree.attributes(of: out.appendingPathComponent("a.txt")) == [:])
+      #expect(
+        try ExtendedAttributeTestTree.attributes(of: out.appendingPathComponent("a.txt")) == [:])
     }
   }
 }

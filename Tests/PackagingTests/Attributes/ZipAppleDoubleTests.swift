@@ -64,8 +64,11 @@ struct ZipAppleDoubleTests {
       let archive = folder.appendingPathComponent("Pkg.zip")
       _ = try await Packer.pack(package, to: archive)
       let names = try runProcess(
-        "python3", ["-c", "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))",
-          archive.path])
+        "python3",
+        [
+          "-c", "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))",
+          archive.path,
+        ])
       let entries = names.outputText.split(separator: "\n").map(String.init)
       #expect(
         entries == [
@@ -100,7 +103,8 @@ struct ZipAppleDoubleTests {
       _ = try await Expander.expand(archive, into: out, progress: .untracked())
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["page.txt"])
-      let page = try ExtendedAttributeTestTree.attributes(of: out.appendingPathComponent("page.txt"))
+      let page = try ExtendedAttributeTestTree.attributes(
+        of: out.appendingPathComponent("page.txt"))
       #expect(
         page == [
           "user.com.apple.metadata:_kMDItemUserTags": Array("bplist00".utf8) + [0xA1, 0x01]
@@ -108,7 +112,8 @@ struct ZipAppleDoubleTests {
           "user.com.apple.quarantine": Array("0081;5f0c;Safari;".utf8),
           "user.com.apple.FinderInfo": Array("TEXTttxt".utf8) + Array(repeating: 0, count: 24),
         ])
-      #expect(try ExtendedAttributeTestTree.attributes(of: out) == ["user.org.example.folder": [0x66]])
+      #expect(
+        try ExtendedAttributeTestTree.attributes(of: out) == ["user.org.example.folder": [0x66]])
     }
   }
 
@@ -169,7 +174,8 @@ struct ZipAppleDoubleTests {
       #expect(made.status == 0, "\(made.errorText)")
       let out = folder.appendingPathComponent("out")
       let result = try await Expander.expand(archive, into: out, progress: .untracked())
-      #expect(result.warnings.map(\.code).sorted() == ["apple-double-malformed", "apple-double-orphan"])
+      #expect(
+        result.warnings.map(\.code).sorted() == ["apple-double-malformed", "apple-double-orphan"])
       #expect(result.skippedEntries.count == 2)
       #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["page.txt"])
     }

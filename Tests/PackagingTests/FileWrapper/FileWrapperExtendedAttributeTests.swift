@@ -17,8 +17,9 @@ struct FileWrapperExtendedAttributeTests {
       let table = file.fileAttributes[FileWrapper.extendedAttributesKey] as? [String: Data]
       #expect(table?["user.test"] == Data("hello".utf8))
       #expect(table?[ExtendedAttribute.accessACLName] != nil)
-      #expect(wrapper.fileWrappers?["sub"]?.fileWrappers?["b.txt"]?.fileAttributes[
-        FileWrapper.extendedAttributesKey] == nil)
+      #expect(
+        wrapper.fileWrappers?["sub"]?.fileWrappers?["b.txt"]?.fileAttributes[
+          FileWrapper.extendedAttributesKey] == nil)
       let copy = folder.appendingPathComponent("copy")
       try wrapper.write(to: copy, options: [], originalContentsURL: nil)
       #expect(try ExtendedAttributeTestTree.differences(copy, acl: true) == [])
