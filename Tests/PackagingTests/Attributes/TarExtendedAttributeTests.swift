@@ -187,6 +187,35 @@ struct TarExtendedAttributeTests {
     }
   }
 
+  /// Values past Linux's 64 KiB, and attributes past 256 an entry, are not set, with a
+  /// warning counting them.
+  @Test func attributesPastTheLimitsAreWarnedAbout() async throws {
+    try await withTemporaryDirectory("xattr-limits") { folder in
+      let archive = folder.appendingPathComponent("limits.tar")
+      let script = """
+        import io, sys, tarfile
+        out = tarfile.open(sys.argv[1], 'w', format=tarfile.PAX_FORMAT)
+        for name, headers in [
+            ('huge.txt', {'SCHILY.xattr.user.huge': 'x' * 70000}),
+            ('many.txt', {'SCHILY.xattr.user.a%03d' % i: 'v' for i in range(300)}),
+        ]:
+            info = tarfile.TarInfo(name)
+            info.pax_headers = headers
+            out.addfile(info, io.BytesIO(b''))
+        out.close()
+        """
+      let run = try runProcess("python3", ["-c", script, archive.path])
+      #expect(run.status == 0, "\(run.errorText)")
+      let out = folder.appendingPathComponent("out")
+      let result = try await Expander.expand(archive, into: out, progress: .untracked())
+      let warning = try #require(result.warnings.first { $0.code == "extended-attribute-limit" })
+      // The huge value, and the 44 past the first 256 of many.txt.
+      #expect(warning.message.hasPrefix("45 extended attributes were not set"), "\(warning)")
+      #expect(
+        try ExtendedAttributeTestTree.attributes(of: out.appendingPathComponent("huge.txt")) == [:])
+    }
+  }
+
   @Test func noAttributesAreStoredWhenAskedNot() async throws {
     try await withTemporaryDirectory("xattr-off") { folder in
       let package = try ExtendedAttributeTestTree.make(in: folder)
