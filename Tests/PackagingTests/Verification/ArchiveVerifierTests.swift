@@ -59,3 +59,49 @@ import Testing
     }
   }
 }
+
+/// `verify --against`: an archive compared with the tree it was packed from, and with
+/// that tree changed in every way the comparison names.
+@Suite struct ArchiveComparisonTests {
+  private func makeTree(in folder: URL) throws -> URL {
+    let package = folder.appendingPathComponent("Pkg")
+    let sub = package.appendingPathComponent("sub")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    try Data("hello\n".utf8).write(to: package.appendingPathComponent("a.txt"))
+    try Data("same size".utf8).write(to: sub.appendingPathComponent("b.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: package.appendingPathComponent("link").path, withDestinationPath: "a.txt")
+    return package
+  }
+
+  @Test(arguments: [ArchiveFormat.zip, .tar, .tarZstd])
+  func anArchiveMatchesItsTreeAndNamesEveryChange(format: ArchiveFormat) async throws {
+    try await withTemporaryDirectory("verify-against") { folder in
+      let package = try makeTree(in: folder)
+      let archive = folder.appendingPathComponent("Pkg." + format.fileExtension)
+      _ = try await Packer.pack(package, to: archive)
+      #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+
+      // Rewritten with their old times, so only the bytes differ.
+      for (name, text) in [("a.txt", "hello!\n"), ("sub/b.txt", "SAME size")] {
+        let file = package.appendingPathComponent(name)
+        let time = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]
+        try Data(text.utf8).write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: time!], ofItemAtPath: file.path)
+      }
+      try FileManager.default.removeItem(at: package.appendingPathComponent("link"))
+      try FileManager.default.createSymbolicLink(
+        atPath: package.appendingPathComponent("link").path, withDestinationPath: "sub")
+      try Data().write(to: package.appendingPathComponent("new.txt"))
+      chmod(package.appendingPathComponent("sub").path, 0o700)
+      let differences = try ArchiveVerifier.compare(.file(archive), against: package)
+      let summary = differences.map { "\($0.path): \($0.message.prefix(20))" }
+      #expect(
+        summary == [
+          "a.txt: size 6 in the archiv", "link: links to 'a.txt' in ",
+          "new.txt: in the folder, not i", "sub: mode 755 in the arch",
+          "sub/b.txt: the bytes differ",
+        ], "\(differences)")
+    }
+  }
+}
