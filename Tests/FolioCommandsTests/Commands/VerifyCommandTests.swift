@@ -33,4 +33,23 @@ import Testing
       #expect(quiet == 0 && quietOutput.isEmpty)
     }
   }
+
+  @Test func againstAFolderPrintsEachDifferenceAndFails() async throws {
+    try await withTemporaryDirectory("cli-verify-against") { folder in
+      let package = folder.appendingPathComponent("Pkg")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+      try Data("one".utf8).write(to: package.appendingPathComponent("a.txt"))
+      let (packed, _, packErrors) = await runFolio(["pack", "Pkg", "-o", "Pkg.tar"], in: folder)
+      #expect(packed == 0, "\(packErrors)")
+      let (same, sameOutput, _) = await runFolio(
+        ["verify", "Pkg.tar", "--against", "Pkg"], in: folder)
+      #expect(same == 0)
+      #expect(sameOutput.hasSuffix("Pkg.tar matches \(package.path)\n"), "\(sameOutput)")
+      try Data().write(to: package.appendingPathComponent("b.txt"))
+      let (status, output, _) = await runFolio(
+        ["verify", "Pkg.tar", "--against", "Pkg"], in: folder)
+      #expect(status == 1)
+      #expect(output == "b.txt: in the folder, not in the archive\n")
+    }
+  }
 }
