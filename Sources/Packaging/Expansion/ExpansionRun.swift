@@ -178,6 +178,11 @@ struct ExpansionRun<Target: ExpansionTarget> {
     switch admission {
     case .root:
       try stage { $0.setRootAttributes(permissions: permissions, time: time) }
+      if !attributes.isEmpty {
+        try stage {
+          $0.setExtendedAttributes(attributes, ofDirectory: RelativePath(components: []))
+        }
+      }
       try discardData(of: entry)
     case .skipAppleDouble:
       if try !foldAppleDouble(entry) {

@@ -216,6 +216,22 @@ struct TarExtendedAttributeTests {
     }
   }
 
+  /// bsdtar's `./` entry carries the packed folder's own attributes: they land on the
+  /// destination folder.
+  @Test(.enabled(if: hasBsdtar)) func theRootEntrysAttributesLandOnTheDestination() async throws {
+    try await withTemporaryDirectory("xattr-root") { folder in
+      let package = try ExtendedAttributeTestTree.make(in: folder)
+      try ExtendedAttributes.set(Array("user.root".utf8), to: [7], atPath: package.path)
+      let archive = folder.appendingPathComponent("dot.tar")
+      let run = try runProcess("bsdtar", ["-cf", archive.path, "-C", package.path, "."])
+      #expect(run.status == 0, "\(run.errorText)")
+      let out = folder.appendingPathComponent("out")
+      _ = try await expand(archive, acls: true, into: out)
+      #expect(try ExtendedAttributeTestTree.attributes(of: out) == ["user.root": [7]])
+      #expect(try ExtendedAttributeTestTree.differences(out, acl: true) == [])
+    }
+  }
+
   @Test func noAttributesAreStoredWhenAskedNot() async throws {
     try await withTemporaryDirectory("xattr-off") { folder in
       let package = try ExtendedAttributeTestTree.make(in: folder)
