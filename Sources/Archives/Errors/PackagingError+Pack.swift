@@ -19,4 +19,6 @@ extension PackagingError.Code {
   public static let invalidEntry = Self("invalid-entry")
   /// The deflate library failed (could not allocate, or returned an unexpected status).
   public static let compressorFailed = Self("compressor-failed")
+  /// A file or entry carries more extended attributes, or a larger value, than Folio keeps.
+  public static let extendedAttributeLimit = Self("extended-attribute-limit")
 }

@@ -14,6 +14,7 @@ package final class ArchiveMemoryTarget: ExpansionTarget {
     package var kind: Kind
     package var permissions: UInt32?
     package var time: StagingFolder.Time?
+    package var extendedAttributes: [ExtendedAttribute] = []
 
     init(_ kind: Kind) { self.kind = kind }
 
@@ -69,6 +70,22 @@ package final class ArchiveMemoryTarget: ExpansionTarget {
     item.time = time
     try? place(item, at: path)
   }
+
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofDirectory path: RelativePath) {
+    lookup(path.components)?.extendedAttributes = attributes
+  }
+
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofExisting path: RelativePath)
+    -> Bool
+  {
+    guard let item = lookup(path.components) else { return false }
+    if case .symbolicLink = item.kind { return false }
+    item.extendedAttributes = attributes
+    return true
+  }
+
+  /// A tree in memory sets every attribute.
+  var attributeWarnings: [ArchiveWarning] { [] }
 
   /// Counts bytes about to be held, refusing past the limit.
   func hold(_ count: Int64, for path: RelativePath) throws {
@@ -142,9 +159,12 @@ final class MemoryFile: ExpansionTargetFile {
     data.append(Data(count: Int(length) - data.count))
   }
 
-  func finish(permissions: UInt32, time: StagingFolder.Time?) throws {
+  func finish(
+    permissions: UInt32, time: StagingFolder.Time?, attributes: [ExtendedAttribute]
+  ) throws {
     item.kind = .file(data)
     item.permissions = permissions
     item.time = time
+    item.extendedAttributes = attributes
   }
 }

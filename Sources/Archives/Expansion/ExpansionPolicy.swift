@@ -67,6 +67,15 @@ public struct ExpansionPolicy: Hashable, Sendable {
   /// which error a bad archive gives, do not depend on the number. A tar is decoded
   /// in order on the calling thread whatever the number.
   public var jobs: Int?
+  /// Whether the entries' `user.*` extended attributes are set (default `true`).
+  ///
+  /// They come from tar's pax records, and from a zip's AppleDouble `__MACOSX/…/._name`
+  /// entries folded back onto `name` (with ``skipsAppleDouble``). `security.*`,
+  /// `trusted.*` and `system.*` are never set, whoever runs the expansion.
+  public var restoresExtendedAttributes = true
+  /// Whether POSIX ACLs are set on what is written (default `false`, as GNU tar without
+  /// `--acls`).
+  public var restoresACLs = false
 
   /// Creates a policy; every parameter defaults to the value of ``default``.
   ///

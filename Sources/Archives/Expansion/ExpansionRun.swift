@@ -17,6 +17,19 @@ struct ExpansionRun<Target: ExpansionTarget> {
   private var reportedBytes: Int64 = 0
   private var counts = (files: 0, directories: 0, symbolicLinks: 0, hardLinks: 0)
   private var skipped: [EntryName] = []
+  /// Attributes the archive holds that are not set: the first such, and how many.
+  private var withheldAttributes: (first: String?, count: Int) = (nil, 0)
+  /// AppleDouble entries read, waiting for every entry to be written: where their
+  /// attributes go, and the entry they came from.
+  private var appleDoubles:
+    [(target: RelativePath, name: EntryName, attributes: [ExtendedAttribute])] =
+      []
+  private var appleDoubleBytes = 0
+  private var appleDoubleNotes: [ArchiveWarning] = []
+  /// The most bytes of AppleDouble data held until the end.
+  static var appleDoubleBudget: Int { 64 << 20 }
+  /// Attributes over the limits: the first such, and how many.
+  private var oversizedAttributes: (first: String?, count: Int) = (nil, 0)
   private var sawEntries = false
   /// The file being written on this thread (without a writer thread).
   private var currentFile: Target.File?
@@ -115,6 +128,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
       }
       try extraction?.finish()
       try writer?.finish()
+      applyAppleDoubles()
     } catch {
       // No worker touches a staged file once this returns.
       extraction?.abandon()
@@ -160,17 +174,28 @@ struct ExpansionRun<Target: ExpansionTarget> {
     let time = info.modificationTime.map {
       StagingFolder.Time(seconds: $0, nanoseconds: info.modificationNanoseconds)
     }
+    let attributes = restorable(info.extendedAttributes, of: name)
     switch admission {
     case .root:
       try stage { $0.setRootAttributes(permissions: permissions, time: time) }
+      if !attributes.isEmpty {
+        try stage {
+          $0.setExtendedAttributes(attributes, ofDirectory: RelativePath(components: []))
+        }
+      }
       try discardData(of: entry)
     case .skipAppleDouble:
-      skipped.append(name)
-      try discardData(of: entry)
+      if try !foldAppleDouble(entry) {
+        skipped.append(name)
+        try discardData(of: entry)
+      }
     case .expand(let path):
       switch info.kind {
       case .directory:
         try stage { try $0.makeDirectory(path, permissions: permissions, time: time) }
+        if !attributes.isEmpty {
+          try stage { $0.setExtendedAttributes(attributes, ofDirectory: path) }
+        }
         if path.components.count == 1 { directoryPermissions[path.components[0]] = permissions }
         counts.directories += 1
         try discardData(of: entry)
@@ -188,7 +213,8 @@ struct ExpansionRun<Target: ExpansionTarget> {
           break
         }
         reporter?.startFile(path.string, size: info.size)
-        try writeFile(path, entry: entry, permissions: permissions, time: time)
+        try writeFile(
+          path, entry: entry, permissions: permissions, time: time, attributes: attributes)
         counts.files += 1
         reporter?.completeFile(path.string)
       case .hardLink:
@@ -219,7 +245,8 @@ struct ExpansionRun<Target: ExpansionTarget> {
 
   /// Writes a regular file's data, never more than declared or than the budgets allow.
   private mutating func writeFile(
-    _ path: RelativePath, entry: SourceEntry, permissions: UInt32, time: StagingFolder.Time?
+    _ path: RelativePath, entry: SourceEntry, permissions: UInt32, time: StagingFolder.Time?,
+    attributes: [ExtendedAttribute]
   ) throws {
     let name = entry.info.name
     let declared = entry.info.size
@@ -279,10 +306,157 @@ struct ExpansionRun<Target: ExpansionTarget> {
       }
     }
     if let writer {
-      try writer.finishFile(permissions: permissions, time: time)
+      try writer.finishFile(permissions: permissions, time: time, attributes: attributes)
     } else {
-      try currentFile?.finish(permissions: permissions, time: time)
+      try currentFile?.finish(permissions: permissions, time: time, attributes: attributes)
     }
+  }
+
+  /// Where an AppleDouble entry's attributes belong: `__MACOSX/DIR/._NAME` and `DIR/._NAME`
+  /// describe `DIR/NAME`.
+  static func appleDoubleTarget(of path: RelativePath) -> RelativePath? {
+    var components = path.components
+    if components.first == "__MACOSX" { components.removeFirst() }
+    guard let last = components.last, last.hasPrefix("._"), last.utf8.count > 2,
+      !components.contains("__MACOSX")
+    else { return nil }
+    components[components.count - 1] = String(last.dropFirst(2))
+    return RelativePath(components: components)
+  }
+
+  /// Reads an AppleDouble entry to set its attributes on the file it describes, at the end.
+  ///
+  /// - Returns: `false` when the entry is to be skipped as before (attributes not kept, not
+  ///   a file, or it describes nothing).
+  private mutating func foldAppleDouble(_ entry: SourceEntry) throws -> Bool {
+    let name = entry.info.name
+    guard policy.restoresExtendedAttributes, entry.info.kind == .file,
+      let path = try ExpansionLedger.relativePath(of: name, policy: policy),
+      let target = Self.appleDoubleTarget(of: path)
+    else { return false }
+    let declared = entry.info.size ?? 0
+    guard declared <= Int64(AppleDouble.maximumSize),
+      appleDoubleBytes + Int(declared) <= Self.appleDoubleBudget
+    else {
+      appleDoubleNotes.append(
+        ArchiveWarning(
+          code: "apple-double-not-read",
+          message:
+            "AppleDouble entry \(name.display) was skipped: it is larger than Folio reads (\(AppleDouble.maximumSize) bytes each, \(Self.appleDoubleBudget) in all)"
+        ))
+      return false
+    }
+    var bytes: [UInt8] = []
+    var charges = budget.start(
+      name, compressedSize: entry.compressedSize, consumed: source.bytesConsumed)
+    while let block = try source.readBlock(of: name) {
+      try budget.charge(
+        &charges, logical: Int64(block.bytes.count), data: Int64(block.bytes.count),
+        consumed: source.bytesConsumed, distinctConsumed: source.distinctBytesConsumed)
+      let end = Int(block.offset) + block.bytes.count
+      guard block.offset >= 0, end <= AppleDouble.maximumSize else {
+        throw PackagingError(
+          .corruptArchive, "entry \(name.display) holds more data than its header declares")
+      }
+      if bytes.count < end { bytes += [UInt8](repeating: 0, count: end - bytes.count) }
+      bytes.replaceSubrange(Int(block.offset)..<end, with: block.bytes)
+    }
+    appleDoubleBytes += bytes.count
+    let parsed: AppleDouble
+    do {
+      parsed = try AppleDouble(parsing: bytes)
+    } catch {
+      appleDoubleNotes.append(
+        ArchiveWarning(
+          code: "apple-double-malformed",
+          message: "AppleDouble entry \(name.display) was skipped: \(error.reason)"))
+      skipped.append(name)
+      return true
+    }
+    let attributes = parsed.attributes.map {
+      ExtendedAttribute(name: ExtendedAttribute.linuxName(fromMacOS: $0.name), value: $0.value)
+    }
+    appleDoubles.append((target, name, restorable(attributes, of: name)))
+    return true
+  }
+
+  /// Sets the AppleDouble entries' attributes on the files and folders they describe.
+  private mutating func applyAppleDoubles() {
+    for double in appleDoubles {
+      if !staging.setExtendedAttributes(double.attributes, ofExisting: double.target) {
+        appleDoubleNotes.append(
+          ArchiveWarning(
+            code: "apple-double-orphan",
+            message:
+              "AppleDouble entry \(double.name.display) was skipped: the archive has no file \(EntryName(double.target.string).display) for its attributes"
+          ))
+        skipped.append(double.name)
+      }
+    }
+    appleDoubles = []
+  }
+
+  /// The attributes of an entry the policy lets through: `user.*` (unless attributes are
+  /// off) and the ACLs when asked, within the size and count limits; the rest are counted
+  /// for one warning each kind.
+  private mutating func restorable(_ attributes: [ExtendedAttribute], of name: EntryName)
+    -> [ExtendedAttribute]
+  {
+    guard !attributes.isEmpty else { return [] }
+    var kept: [ExtendedAttribute] = []
+    for attribute in attributes {
+      // Left out as asked: nothing to warn about.
+      if !attribute.isACL && !policy.restoresExtendedAttributes { continue }
+      let wanted =
+        attribute.isACL
+        ? policy.restoresACLs
+        : policy.restoresExtendedAttributes && attribute.isRestorable(acls: false)
+      guard wanted else {
+        withheldAttributes.count += 1
+        if withheldAttributes.first == nil {
+          withheldAttributes.first = "'\(attribute.name)' of \(name.display)"
+        }
+        continue
+      }
+      guard attribute.value.count <= ExtendedAttribute.maximumValueSize,
+        kept.count < ExtendedAttribute.maximumCount
+      else {
+        oversizedAttributes.count += 1
+        if oversizedAttributes.first == nil {
+          oversizedAttributes.first = "'\(attribute.name)' of \(name.display)"
+        }
+        continue
+      }
+      kept.append(attribute)
+    }
+    reporter?.completeExtendedAttributes(kept.count)
+    return kept
+  }
+
+  /// What was not set, in words.
+  private var attributeWarnings: [ArchiveWarning] {
+    var warnings: [ArchiveWarning] = []
+    if let first = withheldAttributes.first {
+      warnings.append(
+        ArchiveWarning(
+          code: "extended-attribute-withheld",
+          message:
+            "\(Self.attributes(withheldAttributes.count)) not set (the first: \(first)): security.*, trusted.* and system.* are never set, and ACLs only when asked"
+        ))
+    }
+    if let first = oversizedAttributes.first {
+      warnings.append(
+        ArchiveWarning(
+          code: "extended-attribute-limit",
+          message:
+            "\(Self.attributes(oversizedAttributes.count)) not set (the first: \(first)): values are kept up to \(ExtendedAttribute.maximumValueSize) bytes, \(ExtendedAttribute.maximumCount) attributes an entry"
+        ))
+    }
+    return warnings
+  }
+
+  private static func attributes(_ count: Int) -> String {
+    count == 1 ? "1 extended attribute was" : "\(count) extended attributes were"
   }
 
   /// Reads and drops an entry's data (folders, links, skipped entries), so checksums are
@@ -328,6 +502,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
       destination: destination, format: format, fileCount: counts.files,
       directoryCount: counts.directories, symbolicLinkCount: counts.symbolicLinks,
       hardLinkCount: counts.hardLinks, byteCount: budget.logicalBytes, skippedEntries: skipped,
-      warnings: source.warnings)
+      warnings: source.warnings + appleDoubleNotes + attributeWarnings
+        + staging.attributeWarnings)
   }
 }

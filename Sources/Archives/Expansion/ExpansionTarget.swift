@@ -17,6 +17,17 @@ protocol ExpansionTarget: AnyObject, SendableMetatype {
   func link(_ path: RelativePath, to target: RelativePath) throws
   /// Records a symbolic link, its target already checked to stay inside.
   func addSymbolicLink(_ path: RelativePath, target: [UInt8], time: StagingFolder.Time?)
+  /// Sets a folder's extended attributes (already filtered by the policy), after
+  /// ``makeDirectory(_:permissions:time:)``.
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofDirectory path: RelativePath)
+  /// Sets the extended attributes of a file or folder written earlier (a zip's AppleDouble
+  /// entry describes one), once every entry is written.
+  ///
+  /// - Returns: `false` when nothing was written at `path`.
+  func setExtendedAttributes(_ attributes: [ExtendedAttribute], ofExisting path: RelativePath)
+    -> Bool
+  /// What could not be set (a file system that refuses attributes), in order.
+  var attributeWarnings: [ArchiveWarning] { get }
 }
 
 /// A regular file an ``ExpansionTarget`` is receiving.
@@ -25,8 +36,10 @@ protocol ExpansionTargetFile: AnyObject {
   func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws
   /// Extends the file to `length` with a hole.
   func extend(to length: Int64) throws
-  /// Sets the final mode and time.
-  func finish(permissions: UInt32, time: StagingFolder.Time?) throws
+  /// Sets the final mode and time, and the extended attributes (already filtered by the
+  /// policy).
+  func finish(
+    permissions: UInt32, time: StagingFolder.Time?, attributes: [ExtendedAttribute]) throws
 }
 
 extension StagingFolder: ExpansionTarget {}

@@ -62,15 +62,23 @@ final class OutputFile {
   ///   - permissions: The permission bits.
   ///   - time: The modification time, if stored.
   /// - Throws: ``PackagingError`` naming the file.
-  func finish(permissions: UInt32, time: StagingFolder.Time?) throws {
+  ///   - attributes: The extended attributes to set (before the mode, which may take
+  ///     away the write permission `user.*` attributes need; ACLs after it).
+  func finish(
+    permissions: UInt32, time: StagingFolder.Time?, attributes: [ExtendedAttribute] = []
+  ) throws {
     var handedOver = false
     defer {
       if !handedOver { close(descriptor) }
       descriptor = -1
     }
+    let acls =
+      attributes.isEmpty
+      ? [] : staging.setUserAttributes(attributes, descriptor: descriptor, path: path)
     guard fchmod(descriptor, mode_t(permissions)) == 0 else {
       throw failure("cannot set the mode of")
     }
+    if !acls.isEmpty { staging.setACLs(acls, descriptor: descriptor, path: path) }
     if let time {
       var times = [StagingFolder.timespecOf(time), StagingFolder.timespecOf(time)]
       guard futimens(descriptor, &times) == 0 else { throw failure("cannot set the time of") }

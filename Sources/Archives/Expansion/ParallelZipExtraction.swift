@@ -230,7 +230,7 @@ final class ZipFileBatch: @unchecked Sendable {
       offset += count
       shared.addCompletedBytes(UInt64(count))
     }
-    try item.file.finish(permissions: item.permissions, time: item.time)
+    try item.file.finish(permissions: item.permissions, time: item.time, attributes: [])
   }
 
   func reset() {

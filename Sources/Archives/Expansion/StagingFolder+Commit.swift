@@ -57,6 +57,9 @@ extension StagingFolder {
         guard fchmod(descriptor, mode_t(permissions)) == 0 else {
           throw failure("cannot set the mode of", folder.path)
         }
+        if let acls = directoryACLs[folder.path.components] {
+          setACLs(acls, descriptor: descriptor, path: folder.path)
+        }
       } catch {
         close(descriptor)
         throw error

@@ -52,6 +52,10 @@ package final class StagingFolder {
   /// Appended to by whichever thread finishes a file (parallel zip extraction).
   private let recordedFiles = Mutex<[(path: RelativePath, size: Int64)]>([])
   var finished = false
+  /// The attributes the file system refused, by whichever thread set them.
+  let attributeFailures = Mutex<(warnings: [ArchiveWarning], count: Int)>(([], 0))
+  /// Folders' ACLs, set once their modes are (setting one changes the mode).
+  var directoryACLs: [[String]: [ExtendedAttribute]] = [:]
   /// The bytes written into regular files, by whichever thread wrote them.
   let writtenBytes = Atomic<Int64>(0)
   /// Flushes what is written, for a durable expansion.

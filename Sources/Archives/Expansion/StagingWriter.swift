@@ -110,11 +110,13 @@ final class StagingWriter: @unchecked Sendable {
   }
 
   /// Sets the current file's mode and time and closes it.
-  func finishFile(permissions: UInt32, time: StagingFolder.Time?) throws {
+  func finishFile(
+    permissions: UInt32, time: StagingFolder.Time?, attributes: [ExtendedAttribute] = []
+  ) throws {
     try throwIfFailed()
     enqueue { writer in
       defer { writer.current = nil }
-      try writer.current?.finish(permissions: permissions, time: time)
+      try writer.current?.finish(permissions: permissions, time: time, attributes: attributes)
     }
   }
 

@@ -81,6 +81,9 @@ public struct ArchiveEntryInfo: Hashable, Sendable {
   public var groupID: Int64
   /// A link's target (symbolic: as written; hard: another entry's name).
   public var linkTarget: EntryName?
+  /// The entry's extended attributes and POSIX ACLs under their Linux names (see
+  /// ``ExtendedAttribute``); empty when it has none or the format stores none.
+  public var extendedAttributes: [ExtendedAttribute] = []
 
   /// Creates an entry description.
   ///

@@ -37,6 +37,12 @@ public struct PackOptions: Sendable {
   /// folder is left out with everything in it.
   public var selection: PathSelection
 
+  /// Whether extended attributes and POSIX ACLs are stored (default `true`): in tar as
+  /// pax `SCHILY.xattr.NAME` and `SCHILY.acl.access`/`.default` records, in zip as
+  /// macOS's AppleDouble `__MACOSX/…/._name` entries (the `user.` attributes only,
+  /// under their macOS names).
+  public var storesExtendedAttributes = true
+
   /// Creates options.
   ///
   /// - Parameters:

@@ -145,6 +145,17 @@ public enum Packer {
     // The walks' closures capture this flag, not the options: a captured `PackOptions` was
     // copied (its registry and selection retained and released) at every entry.
     let keepParent = options.keepParent
+    let storesAttributes = options.storesExtendedAttributes
+    /// An item's extended attributes, when kept (one `llistxattr` for a file without any).
+    func attributes(of item: PackageWalker.Item) throws -> [ExtendedAttribute] {
+      guard storesAttributes else { return [] }
+      switch item.kind {
+      case .directory, .file: break
+      case .symbolicLink, .hardLink: return []
+      }
+      let path = item.relativePath.isEmpty ? sourcePath : sourcePath + "/" + item.relativePath
+      return try ExtendedAttribute.read(atPath: path, displayPath: path)
+    }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
       if keepParent {
@@ -158,7 +169,14 @@ public enum Packer {
       try walker.walk { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
-        let metadata = ArchiveWriter.Metadata(item.info)
+        var metadata = ArchiveWriter.Metadata(item.info)
+        metadata.extendedAttributes = try attributes(of: item)
+        if !metadata.extendedAttributes.isEmpty {
+          reporter.completeExtendedAttributes(
+            storesHardLinks
+              ? metadata.extendedAttributes.count
+              : metadata.extendedAttributes.count { $0.name.hasPrefix("user.") })
+        }
         switch item.kind {
         case .directory:
           try writer.writeDirectory(path: path, metadata: metadata)
@@ -172,8 +190,14 @@ public enum Packer {
           counts.hardLinks += 1
           counts.files += 1
         case .file, .hardLink:
-          try writeFile(item, as: path, root: root, sourcePath: sourcePath, writer: writer)
+          try writeFile(
+            item, as: path, metadata: metadata, root: root, sourcePath: sourcePath, writer: writer)
           counts.files += 1
+        }
+        if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
+          try writeAppleDouble(
+            of: path, metadata: metadata, displayPath: sourcePath + "/" + item.relativePath,
+            writer: writer, reporter: reporter)
         }
       }
       try writer.flush()
@@ -196,15 +220,45 @@ public enum Packer {
   }
 
   private static func writeFile(
-    _ item: PackageWalker.Item, as path: String, root: Int32, sourcePath: String,
-    writer: ArchiveWriter
+    _ item: PackageWalker.Item, as path: String, metadata: ArchiveWriter.Metadata, root: Int32,
+    sourcePath: String, writer: ArchiveWriter
   ) throws {
     let source = ZipFileSource.file(
       folder: root, path: item.relativePath, displayPath: sourcePath + "/" + item.relativePath,
       expected: .init(item.info))
     try writer.writeFile(
-      path: path, source: source, size: Int64(item.info.st_size),
-      metadata: ArchiveWriter.Metadata(item.info))
+      path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
+  }
+
+  /// Writes a zip entry's `user.` attributes as macOS does: an AppleDouble
+  /// `__MACOSX/DIR/._NAME` entry right after the entry, under their macOS names.
+  private static func writeAppleDouble(
+    of path: String, metadata: ArchiveWriter.Metadata, displayPath: String,
+    writer: ArchiveWriter, reporter: ProgressManager
+  ) throws {
+    var attributes: [(name: String, value: [UInt8])] = []
+    for attribute in metadata.extendedAttributes {
+      guard let name = ExtendedAttribute.macOSName(fromLinux: attribute.name) else { continue }
+      guard name.utf8.count <= AppleDouble.maximumNameLength else {
+        throw PackagingError(
+          .extendedAttributeLimit,
+          "extended attribute '\(attribute.name)' of '\(displayPath)' has a name too long for a zip's AppleDouble entry (at most \(AppleDouble.maximumNameLength) bytes); a tar keeps it"
+        )
+      }
+      attributes.append((name, attribute.value))
+    }
+    guard !attributes.isEmpty else { return }
+    let bytes = AppleDouble(attributes: attributes).bytes
+    var entry = metadata
+    entry.permissions = 0o644
+    entry.extendedAttributes = []
+    // Not counted by the counting walk, which lists no attributes.
+    reporter.setCounts { _, total in total = total.map { $0 + bytes.count + 1 } }
+    reporter.totalFileCount += 1
+    reporter.totalByteCount += UInt64(bytes.count)
+    try writer.writeFile(
+      path: "__MACOSX/" + AppleDouble.name(for: path), source: .memory(Data(bytes)),
+      size: Int64(bytes.count), metadata: entry)
   }
 
   /// The package's own name, and a check that the output is not inside it.

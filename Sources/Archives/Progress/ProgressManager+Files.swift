@@ -21,4 +21,15 @@ extension ProgressManager {
     self.completedFileCount += 1
     meter.completeFile(path)
   }
+
+  /// Counts extended attributes (and ACLs) an operation stored or set, which its
+  /// snapshots carry as ``ProgressSnapshot/extendedAttributeCount``.
+  ///
+  /// Folio's addition to SF-0023's API, for `folio … --progress json`.
+  ///
+  /// - Parameter count: How many.
+  public func completeExtendedAttributes(_ count: Int) {
+    guard count > 0 else { return }
+    meter.addExtendedAttributes(count)
+  }
 }

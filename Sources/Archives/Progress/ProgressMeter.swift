@@ -12,6 +12,7 @@ final class ProgressMeter: Sendable {
   private let filesTotal = Atomic<Int>(0)
   private let filesTotalKnown = Atomic<Bool>(false)
   private let filesCompleted = Atomic<Int>(0)
+  private let attributesCompleted = Atomic<Int>(0)
   private let bytesTotal = Atomic<UInt64>(0)
   private let bytesTotalKnown = Atomic<Bool>(false)
   private let bytesCompleted = Atomic<UInt64>(0)
@@ -59,6 +60,11 @@ final class ProgressMeter: Sendable {
   /// Adds a change of some manager's completed file count.
   func addCompletedFiles(_ change: Int) {
     filesCompleted.wrappingAdd(change, ordering: .relaxed)
+  }
+
+  /// Adds extended attributes stored or set.
+  func addExtendedAttributes(_ count: Int) {
+    attributesCompleted.wrappingAdd(count, ordering: .relaxed)
   }
 
   func setCurrentFile(_ path: String?) {
@@ -148,12 +154,14 @@ final class ProgressMeter: Sendable {
     } else if fraction > 0, fraction < 1, now > 0 {
       remaining = .seconds(Double(now) / 1e9 * (1 - fraction) / fraction)
     }
-    return ProgressSnapshot(
+    var snapshot = ProgressSnapshot(
       fractionCompleted: fraction,
       completedFileCount: filesCompleted.load(ordering: .relaxed), totalFileCount: totalFiles,
       completedByteCount: done, totalByteCount: totalBytes, elapsed: .nanoseconds(now),
       throughput: rate.isFinite && rate > 0 ? UInt64(rate.rounded()) : 0,
       estimatedTimeRemaining: remaining, currentFile: currentFile, isFinished: isFinished)
+    snapshot.extendedAttributeCount = attributesCompleted.load(ordering: .relaxed)
+    return snapshot
   }
 
   // MARK: Observers

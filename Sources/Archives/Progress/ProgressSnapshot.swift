@@ -21,6 +21,9 @@ public struct ProgressSnapshot: Hashable, Sendable {
   public var currentFile: String?
   /// Whether the operation has ended (successfully or not).
   public var isFinished: Bool
+  /// Extended attributes and ACLs stored (pack) or handed to the files written (expand)
+  /// so far.
+  public var extendedAttributeCount = 0
 
   /// Creates a snapshot.
   ///

@@ -55,6 +55,8 @@ public final class ArchiveWriter {
     var modificationTime: timespec
     var userID: uid_t
     var groupID: gid_t
+    /// The extended attributes and ACLs to store; empty for most entries.
+    var extendedAttributes: [ExtendedAttribute] = []
 
     init(_ info: stat) {
       permissions = info.st_mode & 0o7777

@@ -306,6 +306,11 @@ final class TarEntryWriter {
       if let name = groupName(metadata.groupID) { entry.groupName = name }
     }
     entry.modificationTime = metadata.modificationTime
+    if !metadata.extendedAttributes.isEmpty {
+      // After the mode: libarchive keeps an access ACL's owning-group entry in the mode's
+      // group bits (which the kernel shows as the mask), as bsdtar records them.
+      entry.extendedAttributes = metadata.extendedAttributes
+    }
   }
 
   private func ownerName(_ id: uid_t) -> String? {

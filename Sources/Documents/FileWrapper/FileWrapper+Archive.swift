@@ -96,6 +96,7 @@ public import Archives
         attributes[FileAttributeKey.modificationDate.rawValue] = Date(
           timeIntervalSince1970: TimeInterval(time.seconds) + TimeInterval(time.nanoseconds) / 1e9)
       }
+      FileWrapper.record(item.extendedAttributes, in: &attributes)
       return FileWrapper(node: node, displayPath: display, fileAttributes: attributes)
     }
   }

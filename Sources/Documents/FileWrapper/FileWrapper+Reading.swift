@@ -47,6 +47,7 @@ import FolioSystem
       let node = try FileWrapper.readNode(path: path, display: path, identity: identity, mode: mode)
       self.init(node: node, displayPath: path)
       adopt(identity: identity, mode: mode, name: url.lastPathComponent)
+      adoptExtendedAttributes(path: path, mode: mode)
       if options.contains(.immediate) { try loadAllContents() }
     }
 
@@ -61,6 +62,7 @@ import FolioSystem
       linkChildren()
       displayPath = path
       adopt(identity: identity, mode: mode, name: url.lastPathComponent)
+      adoptExtendedAttributes(path: path, mode: mode)
       if options.contains(.immediate) { try loadAllContents() }
     }
 
@@ -195,6 +197,7 @@ import FolioSystem
             displayPath: childDisplay)
           child.adopt(identity: childIdentity, mode: childMode, name: name)
           try refuseSecondSpelling(of: name, in: children, folder: display)
+          child.adoptExtendedAttributes(path: childPath, mode: childMode)
           children[name] = child
         }
         return .directory(children)
@@ -229,6 +232,7 @@ import FolioSystem
         child.linkChildren()
         child.displayPath = childDisplay
         child.adopt(identity: childIdentity, mode: childMode, name: name)
+        child.adoptExtendedAttributes(path: childPath, mode: childMode)
         children[name] = child
       }
       return .directory(children)

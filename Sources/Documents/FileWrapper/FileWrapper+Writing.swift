@@ -96,8 +96,20 @@ import FolioSystem
           if updatesNames { child.filename = name }
         }
         let mode = wrapper.recordedPermissions ?? 0o755
+        let attributes = wrapper.recordedExtendedAttributes
+        let folder =
+          attributes.isEmpty ? -1 : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        if folder >= 0 {
+          try FileWrapper.setRecorded(
+            attributes, descriptor: folder, afterMode: false, display: display)
+        }
         if chmod(path, mode) != 0 {
           throw failure("cannot set the permissions of '\(display)'", errno: errno)
+        }
+        if folder >= 0 {
+          try FileWrapper.setRecorded(
+            attributes, descriptor: folder, afterMode: true, display: display)
         }
         if let date = wrapper.recordedModificationDate { Self.setTime(path, date) }
         if durable { FileTree.synchronizeFolder(path) }
@@ -131,9 +143,14 @@ import FolioSystem
         let code = chunk.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
         if code != 0 { throw failure("cannot write '\(display)'", errno: code) }
       }
+      let attributes = wrapper.recordedExtendedAttributes
+      try FileWrapper.setRecorded(
+        attributes, descriptor: descriptor, afterMode: false, display: display)
       if fchmod(descriptor, mode) != 0 {
         throw failure("cannot set the permissions of '\(display)'", errno: errno)
       }
+      try FileWrapper.setRecorded(
+        attributes, descriptor: descriptor, afterMode: true, display: display)
       if let date = wrapper.recordedModificationDate {
         var times = [Self.timespec(date), Self.timespec(date)]
         _ = futimens(descriptor, &times)

@@ -20,7 +20,20 @@ extension FolioCommand {
         FIFOs and sockets, duplicate names, names differing only by case or
         Unicode normalisation (unless --allow-collisions), and archives past the
         limits. Setuid, setgid, sticky and group/other write bits are never
-        restored. macOS '__MACOSX/' and '._*' entries are skipped.
+        restored.
+
+        Extended attributes: the user.* attributes an entry carries (tar pax
+        SCHILY.xattr.NAME or LIBARCHIVE.xattr.NAME records) are set on what is
+        written, and a zip's AppleDouble '__MACOSX/DIR/._NAME' entries (as macOS's
+        Archive Utility and ditto write them) are folded back onto NAME: their
+        attributes become user. + the macOS name, the Finder info
+        user.com.apple.FinderInfo, the resource fork user.com.apple.ResourceFork.
+        Other '__MACOSX/' and '._*' entries are skipped (--keep-apple-double writes
+        them all as files instead). security.*, trusted.* and system.* attributes are
+        never set, whoever runs folio; POSIX ACLs (SCHILY.acl.access/default) only
+        with --acls. Values up to 64 KiB and 256 attributes an entry are kept. A file
+        system that refuses an attribute gets a warning naming the file and the
+        attribute; the expansion goes on. --no-xattrs sets none.
 
         Zip names are read as the zip specification and the peers read them: a
         name without the UTF-8 flag that is not UTF-8 either is CP437, with a
@@ -46,7 +59,7 @@ extension FolioCommand {
       options: [
         output, force, update, maxBytes, maxEntries, maxRatio, SharedOptions.maxArchiveInputSize,
         allowCollisions, keepTopFolder,
-        keepAppleDouble, noSync, SharedOptions.nameEncoding, SharedOptions.include,
+        keepAppleDouble, xattrs, acls, noSync, SharedOptions.nameEncoding, SharedOptions.include,
         SharedOptions.exclude, SharedOptions.jobs,
         lockTimeout,
         ProgressOptions.mode, ProgressOptions.quiet,
@@ -77,6 +90,11 @@ extension FolioCommand {
       "keep-top-folder", help: "Keep the archive's one top folder inside DEST.")
     static let keepAppleDouble = Option.flag(
       "keep-apple-double", help: "Write '__MACOSX/' and '._*' entries instead of skipping them.")
+    static let xattrs = Option.negatable(
+      "xattrs", default: true,
+      help: "Set the entries' user.* extended attributes (the default), or none.")
+    static let acls = Option.flag(
+      "acls", help: "Set the entries' POSIX ACLs too (SCHILY.acl.access/default).")
     static let noSync = Option.flag(
       "no-sync", help: "Do not flush DEST to disk before moving it into place.")
     static let lockTimeout = SharedOptions.lockTimeout(on: "DEST")
@@ -121,6 +139,8 @@ extension FolioCommand {
       policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
       policy.skipsAppleDouble = !(try arguments[Self.keepAppleDouble])
       policy.flushesBeforeCommit = !(try arguments[Self.noSync])
+      policy.restoresExtendedAttributes = try arguments[Self.xattrs]
+      policy.restoresACLs = try arguments[Self.acls]
       policy.selection = try SharedOptions.selection(
         paths: arguments[Self.pathArguments], include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])

@@ -12,10 +12,15 @@ extension FolioCommand {
         printed with control characters escaped. A damaged archive (bad header,
         truncated stream, gzip trailer that does not match) is an error, even
         after the entries before the damage were listed. Zip names are decoded as
-        'folio expand' decodes them (see --name-encoding there).
+        'folio expand' decodes them (see --name-encoding there). --xattrs prints
+        each entry's extended attributes (tar pax SCHILY.xattr.NAME and
+        LIBARCHIVE.xattr.NAME records) and POSIX ACLs (SCHILY.acl.access/default)
+        below it, one 'NAME=VALUE' line each, under their Linux names: text quoted,
+        other values in hexadecimal, ACLs in their short text form. A zip keeps
+        them in its '__MACOSX/' AppleDouble entries, listed as entries.
         """,
       options: [
-        names, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding,
+        names, xattrs, SharedOptions.include, SharedOptions.exclude, SharedOptions.nameEncoding,
         SharedOptions.maxArchiveInputSize, maxBytes, maxRatio,
       ],
       arguments: [archiveArgument])
@@ -30,6 +35,8 @@ extension FolioCommand {
     static let maxRatio = Option.integer(
       "max-ratio", in: 1...1_000_000_000,
       help: "Refuse a compressed stream decoding to more than N times its size (default 1000).")
+    static let xattrs = Option.flag(
+      "xattrs", help: "Print each entry's extended attributes and ACLs below it.")
     static let archiveArgument = Argument.one(
       "ARCHIVE",
       help:
@@ -38,12 +45,14 @@ extension FolioCommand {
 
     let archive: String
     let namesOnly: Bool
+    let showsAttributes: Bool
     let selection: PathSelection
     let policy: ExpansionPolicy
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
       namesOnly = try arguments[Self.names]
+      showsAttributes = try arguments[Self.xattrs]
       selection = try SharedOptions.selection(
         include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])
@@ -60,6 +69,7 @@ extension FolioCommand {
         archive == "-" ? .standardInput : .file(URL(fileURLWithPath: context.absolutePath(archive)))
       let output = context.standardOutput
       let (namesOnly, selection, policy) = (self.namesOnly, self.selection, self.policy)
+      let showsAttributes = self.showsAttributes
       let line = ListingLine(now: Date())
       try await Task.detached {
         var pending = ""
@@ -73,6 +83,12 @@ extension FolioCommand {
             pending += EntryName.escapeForListing(entry.name) + "\n"
           } else {
             pending += line.render(entry) + "\n"
+          }
+          if showsAttributes {
+            for attribute in entry.extendedAttributes {
+              pending +=
+                "    \(EntryName.escapeForListing(EntryName(attribute.name)))=\(attribute.displayValue)\n"
+            }
           }
           if pending.utf8.count >= 1 << 16 {
             try Task.checkCancellation()

@@ -11,7 +11,11 @@ struct Pack: ParsableCommand {
       The archive's top folder is the package itself (as 'ditto --keepParent'), so
       expanding it gives the package back. Kept: folders (empty ones too), file bytes,
       permission bits, modification times, symbolic links as links, hard links once
-      (tar), UTF-8 names. Sockets, devices and FIFOs are refused, and so are symbolic
+      (tar), UTF-8 names, extended attributes and POSIX ACLs (unless --no-xattrs: tar
+      stores every attribute as pax SCHILY.xattr.NAME records and ACLs as
+      SCHILY.acl.access/default, as GNU tar and bsdtar read them; zip stores the
+      user.* attributes as macOS does, in AppleDouble '__MACOSX/DIR/._NAME' entries
+      under their macOS names, without 'user.'). Sockets, devices and FIFOs are refused, and so are symbolic
       links pointing outside the package unless --allow-external-symlinks is given.
       Zip stores files that are already compressed (images, audio, video, archives,
       random-looking data) and deflates the rest; --level deflates every file.
@@ -25,7 +29,7 @@ struct Pack: ParsableCommand {
       times clamped to SOURCE_DATE_EPOCH.
       """,
     options: [
-      output, force, format, level, reproducible, keepParent, allowExternalSymlinks,
+      output, force, format, level, reproducible, keepParent, allowExternalSymlinks, xattrs,
       SharedOptions.exclude, SharedOptions.jobs, ProgressOptions.mode, lockTimeout,
       ProgressOptions.quiet,
     ],
@@ -50,6 +54,11 @@ struct Pack: ParsableCommand {
   )
   static let allowExternalSymlinks = Option.flag(
     "allow-external-symlinks", help: "Store symbolic links that point outside the package.")
+  static let xattrs = Option.negatable(
+    "xattrs", default: true,
+    help:
+      "Store extended attributes and ACLs (the default): tar pax records, zip AppleDouble '__MACOSX/' entries."
+  )
   static let lockTimeout = SharedOptions.lockTimeout(on: "PACKAGE")
   static let packageArgument = Argument.one(
     "PACKAGE", completion: .directory, help: "The package or folder to pack.")
@@ -62,6 +71,7 @@ struct Pack: ParsableCommand {
   var reproducible: Bool
   var keepParent: Bool
   var allowExternalSymlinks: Bool
+  var xattrs: Bool
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
   var lockTimeout: Duration?
@@ -77,6 +87,7 @@ struct Pack: ParsableCommand {
     reproducible = try arguments[Self.reproducible]
     keepParent = try arguments[Self.keepParent]
     allowExternalSymlinks = try arguments[Self.allowExternalSymlinks]
+    xattrs = try arguments[Self.xattrs]
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]
     lockTimeout = try arguments[Self.lockTimeout]
@@ -139,6 +150,7 @@ struct Pack: ParsableCommand {
       format: resolvedFormat, keepParent: keepParent, reproducible: reproducible,
       allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry, selection: selection)
     options.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
+    options.storesExtendedAttributes = xattrs
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
         throw UsageError("'--level' does not apply to \(resolvedFormat): it is not compressed")

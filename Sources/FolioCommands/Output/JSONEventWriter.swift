@@ -138,6 +138,7 @@ extension JSONEventWriter {
     ("completedFiles", .integer(0)), ("completedBytes", .integer(0)),
     ("bytesPerSecond", .integer(0)), ("elapsedSeconds", .seconds(.zero)),
     ("totalFiles", .null), ("totalBytes", .null), ("secondsRemaining", .null),
+    ("extendedAttributes", .integer(0)),
   ]
 
   /// Runs a command's work with its JSON stream open when `mode` is `json`: the

@@ -279,6 +279,7 @@ public struct ProgressDisplay: Sendable {
       ("totalFiles", snapshot.totalFileCount.map { .integer(Int64(clamping: $0)) } ?? .null),
       ("totalBytes", snapshot.totalByteCount.map { .integer(Int64(clamping: $0)) } ?? .null),
       ("secondsRemaining", snapshot.estimatedTimeRemaining.map { .seconds($0) } ?? .null),
+      ("extendedAttributes", .integer(Int64(snapshot.extendedAttributeCount))),
     ]
   }
 

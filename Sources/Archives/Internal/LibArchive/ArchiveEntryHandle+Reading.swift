@@ -59,7 +59,7 @@ extension ArchiveEntryHandle {
       }
     }
     let time = modificationTime
-    return ArchiveEntryInfo(
+    var info = ArchiveEntryInfo(
       name: EntryName(bytes: pathnameBytes), kind: kind, permissions: UInt32(permissions) & 0o7777,
       size: size, modificationTime: time.map { Int64($0.tv_sec) },
       modificationNanoseconds: time.map { Int($0.tv_nsec) } ?? 0, ownerName: userName,
@@ -67,6 +67,8 @@ extension ArchiveEntryHandle {
       linkTarget: kind == .hardLink
         ? hardlink.map(EntryName.init(bytes:))
         : kind == .symbolicLink ? symlinkBytes.map(EntryName.init(bytes:)) : nil)
+    if hasExtendedAttributes { info.extendedAttributes = extendedAttributes }
+    return info
   }
 
   private static func bytes(_ text: UnsafePointer<CChar>) -> [UInt8] {
