@@ -114,8 +114,9 @@ let package = Package(
       name: "TypeValidationTests", dependencies: ["TypeValidation", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      // Documents for FileWrapperArchiveTests: a wrapper read from an archive must refuse
-      // what expand refuses, so it runs the hostile corpus kept here.
+      // Documents for the FileWrapper tests kept here: a wrapper read from an archive must
+      // refuse what expand refuses and keep what it keeps (the hostile corpus, the attribute
+      // trees), which live in this target.
       name: "ArchivesTests", dependencies: ["Archives", "Documents", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     // The sample notebook is the document type the document-session and exporter tests use.

@@ -14,7 +14,7 @@ extension ExtendedAttribute {
   /// - Returns: The attributes, sorted by name.
   /// - Throws: ``PackagingError`` naming the file (and the attribute) when one cannot be
   ///   read, or when the file carries more than ``maximumCount``.
-  static func read(atPath path: String, displayPath: @autoclosure () -> String) throws
+  package static func read(atPath path: String, displayPath: @autoclosure () -> String) throws
     -> [ExtendedAttribute]
   {
     let names: [[UInt8]]

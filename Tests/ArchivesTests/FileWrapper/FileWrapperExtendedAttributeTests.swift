@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @testable import Archives
-@testable import Documents
+import Documents
 
 /// A file wrapper keeps its items' extended attributes in `fileAttributes` and writes them
 /// back.
