@@ -160,6 +160,9 @@ public enum Expander {
           source: staging.movedRoot(top: top), top: top)
       }
       let moved = try staging.prepare(top: top)
+      if mode == .update && exists {
+        result.removedPaths = StagingFolder.pathsMissing(from: moved, comparedWith: destination)
+      }
       try reporter?.checkCancellation()
       try staging.commit(
         moved, mode == .fresh ? .fresh : .replace,

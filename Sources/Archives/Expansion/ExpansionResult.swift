@@ -25,6 +25,10 @@ public struct ExpansionResult: Hashable, Sendable {
   public var unchangedFileCount: Int
   /// Whether an existing destination was replaced (or updated).
   public var replacedExisting: Bool
+  /// With ``ExpansionMode/update``: the files and links the destination held that the archive
+  /// no longer has, relative to the destination and sorted, so they are gone after the update.
+  /// Found while the destination's lock is held, in the tree that was swapped in.
+  public var removedPaths: [String] = []
   /// When the archive's one top folder became the destination, its name in the archive.
   public var unwrappedTopFolder: String?
   /// When the destination was given as a symbolic link, that link; ``destination`` is

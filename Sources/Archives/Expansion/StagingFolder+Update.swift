@@ -148,3 +148,32 @@ extension StagingFolder {
     return filled
   }
 }
+
+extension StagingFolder {
+  /// The files and links below `existing` that `replacement` does not have at the same path:
+  /// what an update removes. Neither tree's symbolic links are followed.
+  ///
+  /// - Parameters:
+  ///   - replacement: The tree about to be swapped in.
+  ///   - existing: The destination it replaces.
+  /// - Returns: Paths relative to both, sorted.
+  static func pathsMissing(from replacement: URL, comparedWith existing: URL) -> [String] {
+    var missing: [String] = []
+    func walk(_ relative: String) {
+      let folder = relative.isEmpty ? existing.path : existing.path + "/" + relative
+      guard let names = try? FolderListing.names(atPath: folder) else { return }
+      for name in names {
+        let path = relative.isEmpty ? name : relative + "/" + name
+        var info = stat()
+        guard lstat(existing.path + "/" + path, &info) == 0 else { continue }
+        if info.st_mode & S_IFMT == S_IFDIR {
+          walk(path)
+        } else if lstat(replacement.path + "/" + path, &info) != 0 {
+          missing.append(path)
+        }
+      }
+    }
+    walk("")
+    return missing.sorted()
+  }
+}

@@ -190,8 +190,6 @@ extension FolioCommand {
       var policy = self.policy
       policy.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
       let (quiet, expansionMode, lockTimeout) = (self.quiet, self.mode, self.lockTimeout)
-      // What --update may remove: the files there before, checked again afterwards.
-      let before = expansionMode == .update ? Self.filePaths(under: destination.path) : []
       let display = ProgressDisplay(
         mode: mode, sink: standardError, verb: "Expanding", events: events,
         command: ["folio", "expand"])
@@ -210,10 +208,7 @@ extension FolioCommand {
         standardError.write("error: \(report.line) [\(report.code)]\n")
         return .failure
       }
-      let removed = before.filter { path in
-        var info = stat()
-        return lstat(destination.path + "/" + path, &info) != 0
-      }.sorted()
+      let removed = result.removedPaths
       for warning in result.warnings {
         if let events {
           events.warning(warning.message, code: warning.code)
@@ -256,23 +251,6 @@ extension FolioCommand {
         context.standardOutput.write(summary + "\n")
       }
       return .success
-    }
-
-    /// The paths of every file and link below a folder (none when it does not exist).
-    static func filePaths(under root: String) -> Set<String> {
-      var found: Set<String> = []
-      func walk(_ relative: String) {
-        let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let names = try? FolderListing.names(atPath: folder) else { return }
-        for name in names {
-          let path = relative.isEmpty ? name : relative + "/" + name
-          var info = stat()
-          guard lstat(root + "/" + path, &info) == 0 else { continue }
-          if info.st_mode & S_IFMT == S_IFDIR { walk(path) } else { found.insert(path) }
-        }
-      }
-      walk("")
-      return found
     }
   }
 }

@@ -291,6 +291,8 @@ func expectSameTree(
 
       let result = try Expander.expandSynchronously(archive, into: destination, mode: .update)
       #expect(result.unchangedFileCount == 1)
+      // The library reports what the update removed, found under its lock.
+      #expect(result.removedPaths == ["pages/vanished.txt"])
       var after = stat()
       stat(same.path, &after)
       #expect(after.st_ino == before.st_ino)
