@@ -17,7 +17,8 @@ public struct FolioCommand: ParsableCommand {
   ///
   /// A subcommand is listed here only once it does its whole job: no stubs.
   static let subcommands: [any ParsableCommand.Type] = [
-    Pack.self, Expand.self, List.self, Plist.self, Validate.self, Types.self, Export.self,
+    Pack.self, Expand.self, List.self, Verify.self, Plist.self, Validate.self, Types.self,
+    Export.self,
     Completions.self,
   ]
 

@@ -168,6 +168,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
       skipped.append(name)
       try discardData(of: entry)
     case .expand(let path):
+      staging.noteEntry(info, at: path)
       switch info.kind {
       case .directory:
         try stage { try $0.makeDirectory(path, permissions: permissions, time: time) }

@@ -17,6 +17,13 @@ protocol ExpansionTarget: AnyObject, SendableMetatype {
   func link(_ path: RelativePath, to target: RelativePath) throws
   /// Records a symbolic link, its target already checked to stay inside.
   func addSymbolicLink(_ path: RelativePath, target: [UInt8], time: StagingFolder.Time?)
+  /// Sees an admitted entry's header before it is made (what `verify` compares: the stored
+  /// mode, not the one `expand` applies).
+  func noteEntry(_ info: ArchiveEntryInfo, at path: RelativePath)
+}
+
+extension ExpansionTarget {
+  func noteEntry(_ info: ArchiveEntryInfo, at path: RelativePath) {}
 }
 
 /// A regular file an ``ExpansionTarget`` is receiving.
