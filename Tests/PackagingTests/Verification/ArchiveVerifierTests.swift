@@ -13,7 +13,8 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("Fixtures/hostile_archives.py")
     let text = (try? String(contentsOf: script, encoding: .utf8)) ?? ""
     var cases: [String] = []
-    for line in text.split(separator: "\n") where line.hasPrefix("if case == \"")
+    for line in text.split(separator: "\n")
+    where line.hasPrefix("if case == \"")
       || line.hasPrefix("elif case == \"")
     {
       let name = line.split(separator: "\"")[1]
