@@ -19,4 +19,6 @@ extension PackagingError.Code {
   public static let invalidEntry = Self("invalid-entry")
   /// The deflate library failed (could not allocate, or returned an unexpected status).
   public static let compressorFailed = Self("compressor-failed")
+  /// Reusing an earlier archive's entries was asked for a format other than zip.
+  public static let updateNeedsZip = Self("update-needs-zip")
 }
