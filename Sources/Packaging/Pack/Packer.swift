@@ -201,7 +201,7 @@ public enum Packer {
 
   /// The earlier archive's entries to reuse, or `nil` to pack afresh (none asked for, or
   /// nothing at that path yet).
-  private static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
+  static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
     -> ZipReuseIndex?
   {
     guard let previous = options.previousArchive else { return nil }

@@ -116,6 +116,13 @@ public final class ArchiveWriter {
   ) throws {
     try validate(path)
     try checkCancellation()
+    if case .zip = backend, reuse != nil {
+      // Through the path that may copy an earlier archive's entry.
+      try writeFile(
+        path: path, source: .memory(data), size: Int64(data.count),
+        metadata: Metadata(attributes), compression: compression)
+      return
+    }
     let metadata = recorded(Metadata(attributes))
     switch backend {
     case .zip(let zip):
