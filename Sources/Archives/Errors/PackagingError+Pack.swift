@@ -21,4 +21,6 @@ extension PackagingError.Code {
   public static let compressorFailed = Self("compressor-failed")
   /// A file or entry carries more extended attributes, or a larger value, than Folio keeps.
   public static let extendedAttributeLimit = Self("extended-attribute-limit")
+  /// Reusing an earlier archive's entries was asked for a format other than zip.
+  public static let updateNeedsZip = Self("update-needs-zip")
 }

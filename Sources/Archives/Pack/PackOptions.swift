@@ -1,3 +1,4 @@
+public import FoundationEssentials
 public import UniformTypes
 
 /// How ``Packer`` flattens a folder into an archive.
@@ -42,6 +43,19 @@ public struct PackOptions: Sendable {
   /// macOS's AppleDouble `__MACOSX/…/._name` entries (the `user.` attributes only,
   /// under their macOS names).
   public var storesExtendedAttributes = true
+  /// An earlier zip of the package (usually the output itself) whose entries are reused.
+  ///
+  /// A file whose path, size, modification time and mode match an entry has that entry's
+  /// compressed bytes copied instead of being compressed again, as Info-ZIP's `zip -u`
+  /// does. Entries for files no longer in the package are dropped with the rest of the
+  /// earlier archive. `nil` (the default), or a path where nothing exists, packs afresh.
+  ///
+  /// The archive is the one a fresh pack writes when the earlier one was written by Folio
+  /// with the same options (for example both ``reproducible``). Only zip supports it.
+  public var previousArchive: URL? = nil
+  /// With ``previousArchive``: whether a file's bytes are read and must match the entry's
+  /// CRC-32 too before it is reused (slower; catches a change that kept size and time).
+  public var reuseChecksBytes = false
 
   /// Creates options.
   ///

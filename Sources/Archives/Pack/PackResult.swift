@@ -26,6 +26,8 @@ public struct PackResult: Sendable, Hashable {
   /// `folio expand` refuses such an archive unless told to allow them (on macOS and
   /// Windows only one of each pair can exist).
   public var nameCollisions: [NameCollision] = []
+  /// Files whose compressed bytes were copied from ``PackOptions/previousArchive``.
+  public var reusedEntryCount = 0
 }
 
 /// Two names in one archive that differ only by case or Unicode normalisation.

@@ -121,6 +121,7 @@ public enum Packer {
     }
     defer { close(root) }
     let rootName = try topFolderName(source: source, output: output)
+    let reuse = try reuseIndex(options: options, format: format)
 
     try reporter.checkCancellation()
     var walker = PackageWalker(
@@ -166,6 +167,7 @@ public enum Packer {
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
     ) { writer in
+      writer.reuse = reuse
       try walker.walk { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
@@ -212,11 +214,36 @@ public enum Packer {
     }
     var written = stat()
     let size = stat(output.path, &written) == 0 ? Int64(written.st_size) : 0
-    return PackResult(
+    var result = PackResult(
       output: output, format: format, entryCount: entries, directoryCount: counts.directories,
       fileCount: counts.files, symbolicLinkCount: counts.links, hardLinkCount: counts.hardLinks,
       storedEntryCount: stored, byteCount: bytes, archiveSize: size,
       nameCollisions: nameCollisions)
+    result.reusedEntryCount = reuse?.reusedCount ?? 0
+    return result
+  }
+
+  /// The earlier archive's entries to reuse, or `nil` to pack afresh (none asked for, or
+  /// nothing at that path yet).
+  static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
+    -> ZipReuseIndex?
+  {
+    guard let previous = options.previousArchive else { return nil }
+    guard format == .zip else {
+      throw PackagingError(
+        .updateNeedsZip,
+        "cannot reuse the entries of '\(previous.path)' for a \(format) archive: only zip entries are reused (each is compressed on its own)"
+      )
+    }
+    var info = stat()
+    guard stat(previous.path, &info) == 0 else { return nil }
+    do {
+      return try ZipReuseIndex(path: previous.path, checksEveryByte: options.reuseChecksBytes)
+    } catch let error as PackagingError {
+      throw PackagingError(
+        error.code,
+        "cannot reuse the entries of '\(previous.path)': \(error.message)", cause: error.cause)
+    }
   }
 
   private static func writeFile(

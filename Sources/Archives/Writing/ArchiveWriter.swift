@@ -41,6 +41,8 @@ public final class ArchiveWriter {
 
   let progress: ProgressManager?
   let backend: Backend
+  /// An earlier zip whose unchanged entries are copied instead of compressed again.
+  var reuse: ZipReuseIndex?
   private var isOpen = true
 
   /// Who writes the entries.
@@ -116,6 +118,13 @@ public final class ArchiveWriter {
   ) throws {
     try validate(path)
     try checkCancellation()
+    if case .zip = backend, reuse != nil {
+      // Through the path that may copy an earlier archive's entry.
+      try writeFile(
+        path: path, source: .memory(data), size: Int64(data.count),
+        metadata: Metadata(attributes), compression: compression)
+      return
+    }
     let metadata = recorded(Metadata(attributes))
     switch backend {
     case .zip(let zip):
@@ -238,9 +247,21 @@ public final class ArchiveWriter {
     let metadata = recorded(metadata)
     switch backend {
     case .zip(let zip):
-      try zip.addFile(
-        path: path, source: source, size: size, permissions: UInt32(metadata.permissions),
-        modificationTime: Int64(metadata.modificationTime.tv_sec), compression: compression)
+      let (permissions, time) = (
+        UInt32(metadata.permissions), Int64(metadata.modificationTime.tv_sec)
+      )
+      if let reuse,
+        let data = try reuse.reusableData(
+          path: path, size: size, permissions: permissions, modificationTime: time,
+          source: source)
+      {
+        try zip.addReusedFile(
+          path: path, data: data, size: size, permissions: permissions, modificationTime: time)
+      } else {
+        try zip.addFile(
+          path: path, source: source, size: size, permissions: permissions,
+          modificationTime: time, compression: compression)
+      }
     case .tar(let tar):
       try tar.writeFile(path: path, source: source, size: size, metadata: metadata)
     }

@@ -27,9 +27,18 @@ struct Pack: ParsableCommand {
       --reproducible (also on when SOURCE_DATE_EPOCH is set) writes byte-identical
       archives for identical trees: sorted entries, owner and group 0, whole-second
       times clamped to SOURCE_DATE_EPOCH.
+      --update (zip only) reuses the existing OUT: every file whose path, size,
+      modification time and mode match an entry of OUT (and its CRC-32, with
+      --checksum) has that entry's compressed bytes copied instead of compressed
+      again, as 'zip -u' does; new and changed files are compressed, entries of files
+      no longer in PACKAGE are dropped, and the result replaces OUT atomically as any
+      pack does (--update implies --force). Without an OUT yet it packs afresh. The
+      archive is the one a fresh pack writes when OUT was written by folio with the
+      same options (for example both --reproducible).
       """,
     options: [
-      output, force, format, level, reproducible, keepParent, allowExternalSymlinks, xattrs,
+      output, force, update, checksum, format, level, reproducible, keepParent,
+      allowExternalSymlinks, xattrs,
       SharedOptions.exclude, SharedOptions.jobs, ProgressOptions.mode, lockTimeout,
       ProgressOptions.quiet,
     ],
@@ -39,6 +48,13 @@ struct Pack: ParsableCommand {
     "output", short: "o", valueName: "OUT",
     help: "The archive to write (default: PACKAGE's name plus the format's extension, here).")
   static let force = Option.flag("force", short: "f", help: "Replace an existing OUT.")
+  static let update = Option.flag(
+    "update",
+    help:
+      "Reuse OUT's entries for files whose path, size, time and mode match; compress only the rest (zip; implies --force)."
+  )
+  static let checksum = Option.flag(
+    "checksum", help: "With --update, reuse an entry only when the file's CRC-32 matches too.")
   static let format = Option.choice(
     "format", valueName: "FORMAT", ArchiveFormat.allCases, name: \.name,
     help: "zip, tar, tar.gz, tar.bz2, tar.xz or tar.zst (default: from OUT's extension, else zip).")
@@ -66,6 +82,8 @@ struct Pack: ParsableCommand {
   var package: String
   var output: String?
   var force: Bool
+  var update: Bool
+  var checksum: Bool
   var format: ArchiveFormat?
   var level: Int?
   var reproducible: Bool
@@ -82,6 +100,11 @@ struct Pack: ParsableCommand {
     package = arguments[Self.packageArgument]
     output = try arguments[Self.output]
     force = try arguments[Self.force]
+    update = try arguments[Self.update]
+    checksum = try arguments[Self.checksum]
+    if checksum && !update {
+      throw UsageError("--checksum applies to --update only")
+    }
     format = try arguments[Self.format]
     level = try arguments[Self.level]
     reproducible = try arguments[Self.reproducible]
@@ -140,8 +163,13 @@ struct Pack: ParsableCommand {
     }
     // One rule for every command that writes a file: an existing output is replaced only
     // with --force.
+    if update && resolvedFormat != .zip {
+      throw UsageError(
+        "--update reuses zip entries only; \(resolvedFormat) archives are packed afresh (use --force)"
+      )
+    }
     var existing = stat()
-    if !force && lstat(destination.path, &existing) == 0 {
+    if !force && !update && lstat(destination.path, &existing) == 0 {
       throw CommandFailure(
         code: "destination-exists",
         message: "'\(destination.path)' already exists; use --force to replace it")
@@ -151,6 +179,10 @@ struct Pack: ParsableCommand {
       allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry, selection: selection)
     options.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
     options.storesExtendedAttributes = xattrs
+    if update {
+      options.previousArchive = destination
+      options.reuseChecksBytes = checksum
+    }
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
         throw UsageError("'--level' does not apply to \(resolvedFormat): it is not compressed")
@@ -190,8 +222,9 @@ struct Pack: ParsableCommand {
       )
     }
     if !quiet {
+      let reused = update ? ", \(result.reusedEntryCount) reused" : ""
       context.standardOutput.write(
-        "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))) into \(PrintedName.escaped(destination.path)) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
+        "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))\(reused)) into \(PrintedName.escaped(destination.path)) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
       )
     }
     return .success

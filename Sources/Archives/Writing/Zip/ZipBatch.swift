@@ -18,6 +18,8 @@ final class ZipBatch: @unchecked Sendable {
       case file(ZipFileSource, compression: EntryCompression)
       /// One chunk of a large file.
       case chunk(ZipStreamedFile, offset: Int64, length: Int)
+      /// A file whose compressed bytes are copied from an earlier archive when written out.
+      case reused(ZipReusedData)
     }
 
     var kind: Kind
@@ -91,7 +93,7 @@ final class ZipBatch: @unchecked Sendable {
     switch item.kind {
     case .file: inputUsed += Int(item.size)
     case .chunk(_, _, let length): inputUsed += length
-    case .directory, .symbolicLink: break
+    case .directory, .symbolicLink, .reused: break
     }
     items.append(item)
   }
@@ -113,7 +115,7 @@ final class ZipBatch: @unchecked Sendable {
     for index in items.indices {
       do {
         switch items[index].kind {
-        case .directory:
+        case .directory, .reused:
           break
         case .symbolicLink(let target):
           items[index].crc32 = target.withUnsafeBytes { LibDeflate.crc32(0, $0) }

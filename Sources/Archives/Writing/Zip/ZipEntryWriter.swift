@@ -38,6 +38,8 @@ final class ZipEntryWriter {
   private var current: ZipBatch?
   private var streaming: (record: ZipEntryRecord, name: String)?
   private var finished = false
+  /// Where reused entries' data passes through, allocated at the first.
+  private var copyBuffer: [UInt8] = []
 
   /// The entries written so far.
   private(set) var entryCount = 0
@@ -137,6 +139,28 @@ final class ZipEntryWriter {
     }
   }
 
+  /// Adds a regular file whose compressed bytes are copied from an earlier archive.
+  ///
+  /// The entry is the one a fresh pack of the same bytes with the same settings writes:
+  /// its headers are rebuilt here (the name, mode and time given, the earlier CRC-32,
+  /// sizes and method), so only the data is copied.
+  ///
+  /// - Parameters:
+  ///   - path: The entry's path.
+  ///   - data: Where the bytes are in the earlier archive.
+  ///   - size: The uncompressed size.
+  ///   - permissions: Permission bits.
+  ///   - modificationTime: Seconds since 1970, UTC.
+  /// - Throws: A write failure, or the earlier archive's read failure.
+  func addReusedFile(
+    path: String, data: ZipReusedData, size: Int64, permissions: UInt32, modificationTime: Int64
+  ) throws {
+    try add(
+      ZipBatch.Item(
+        kind: .reused(data), path: path, permissions: permissions,
+        modificationTime: modificationTime, size: size))
+  }
+
   /// Writes out every entry added so far.
   ///
   /// - Throws: The first failure of any entry, in archive order, or a write failure.
@@ -172,7 +196,9 @@ final class ZipEntryWriter {
 
   private func add(_ item: ZipBatch.Item) throws {
     try checkCancellation()
-    if let current, current.hasRoom(forFileOf: item.size) {
+    let input: Int64
+    if case .reused = item.kind { input = 0 } else { input = item.size }
+    if let current, current.hasRoom(forFileOf: input) {
       current.append(item)
       return
     }
@@ -280,8 +306,51 @@ final class ZipEntryWriter {
         completeEntry()
       case .chunk(let file, let offset, let length):
         try writeChunk(item, file: file, offset: offset, length: length, batch: batch)
+      case .reused(let data):
+        try writeReused(item, data: data)
       }
     }
+  }
+
+  /// Writes a file whose data is copied from an earlier archive, with the headers a fresh
+  /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it).
+  private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData) throws {
+    progress?.startFile(item.path, size: item.size)
+    var record = makeRecord(item, name: item.path, type: 0o100000)
+    record.method = data.method
+    record.crc32 = data.crc32
+    record.size = UInt64(item.size)
+    record.compressedSize = UInt64(data.compressedSize)
+    if item.size > Int64(Self.chunkSize) {
+      record.localUsesZip64 =
+        Self.largestData(size: item.size, storing: data.method == .stored)
+        >= ZipEntryRecord.overflow32
+    }
+    record.localHeaderOffset = output.offset
+    try output.append(record.localHeader)
+    if copyBuffer.isEmpty { copyBuffer = [UInt8](repeating: 0, count: 256 * 1024) }
+    try copyBuffer.withUnsafeMutableBytes { buffer in
+      var copied: Int64 = 0
+      while copied < data.compressedSize {
+        let want = Int(min(Int64(buffer.count), data.compressedSize - copied))
+        let count = try data.file.read(
+          into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want]),
+          at: data.dataOffset + copied)
+        guard count > 0 else {
+          throw PackagingError(
+            .corruptArchive,
+            "'\(data.file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
+          )
+        }
+        try output.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        copied += Int64(count)
+      }
+    }
+    try output.addCentralRecord(record)
+    report(bytes: item.size)
+    if data.method == .stored { storedEntryCount += 1 }
+    progress?.completeFile(item.path)
+    completeEntry()
   }
 
   private func writeChunk(
@@ -343,9 +412,13 @@ final class ZipEntryWriter {
   /// The most bytes a large file's data can take: stored, its size; deflated,
   /// every chunk at worst as stored blocks.
   private static func largestData(of file: ZipStreamedFile) -> UInt64 {
-    if file.storing { return UInt64(file.size) }
-    let fullChunks = file.size / Int64(chunkSize)
-    let rest = Int(file.size % Int64(chunkSize))
+    largestData(size: file.size, storing: file.storing)
+  }
+
+  private static func largestData(size: Int64, storing: Bool) -> UInt64 {
+    if storing { return UInt64(size) }
+    let fullChunks = size / Int64(chunkSize)
+    let rest = Int(size % Int64(chunkSize))
     return UInt64(fullChunks) * UInt64(DeflateChunk.storedSize(chunkSize))
       + (rest > 0 ? UInt64(DeflateChunk.storedSize(rest)) : 0)
   }

@@ -1,0 +1,128 @@
+import FolioTestSupport
+import Foundation
+import Archives
+import Testing
+
+/// `pack --update` (issue 33 §3): an earlier zip's unchanged entries are copied, the result
+/// is byte-identical to a fresh reproducible pack, and the peers read it.
+@Suite struct PackUpdateTests {
+  /// A package of small text pages, one large text file and one large random file (the
+  /// large ones take the chunked path), times set to whole seconds.
+  private func makePackage(in folder: URL) throws -> URL {
+    let package = folder.appendingPathComponent("Doc.pkg")
+    let pages = package.appendingPathComponent("pages")
+    try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+    for index in 1...40 {
+      try Data(String(repeating: "page \(index) ", count: index * 20).utf8)
+        .write(to: pages.appendingPathComponent("\(index).txt"))
+    }
+    try Data(String(repeating: "large text ", count: 40_000).utf8)
+      .write(to: package.appendingPathComponent("large.txt"))
+    var generator = SystemRandomNumberGenerator()
+    try Data((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      .write(to: package.appendingPathComponent("random.bin"))
+    try FileManager.default.createSymbolicLink(
+      atPath: package.appendingPathComponent("first").path, withDestinationPath: "pages/1.txt")
+    return package
+  }
+
+  private func pack(_ package: URL, to output: URL, previous: URL?, checksum: Bool = false)
+    throws -> PackResult
+  {
+    var options = PackOptions(format: .zip, reproducible: true)
+    options.previousArchive = previous
+    options.reuseChecksBytes = checksum
+    return try Packer.packSynchronously(package, to: output, options: options)
+  }
+
+  @Test func anUpdateAfterChangesIsByteIdenticalToAFreshPack() async throws {
+    try await withTemporaryDirectory("pack-update") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let first = try pack(package, to: archive, previous: archive)
+      #expect(first.reusedEntryCount == 0, "no OUT yet: a fresh pack")
+      // Changed, removed, added, and a mode change that keeps the bytes.
+      let pages = package.appendingPathComponent("pages")
+      try Data("changed".utf8).write(to: pages.appendingPathComponent("7.txt"))
+      try FileManager.default.removeItem(at: pages.appendingPathComponent("9.txt"))
+      try Data("new".utf8).write(to: pages.appendingPathComponent("new.txt"))
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o600], ofItemAtPath: pages.appendingPathComponent("3.txt").path)
+      let updated = try pack(package, to: archive, previous: archive)
+      #expect(updated.reusedEntryCount == first.fileCount - 3, "all but 7, 9 and 3 reused")
+      #expect(updated.fileCount == first.fileCount)
+      let fresh = folder.appendingPathComponent("fresh.zip")
+      _ = try pack(package, to: fresh, previous: nil)
+      #expect(try runProcess("cmp", [archive.path, fresh.path]).status == 0)
+      #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+      if programExists("unzip") {
+        let tested = try runProcess("unzip", ["-tqq", archive.path])
+        #expect(tested.status == 0, "\(tested.outputText)\(tested.errorText)")
+      }
+    }
+  }
+
+  @Test func aChangeThatKeepsSizeAndTimeIsCaughtOnlyWithChecksum() async throws {
+    try await withTemporaryDirectory("pack-update-crc") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      _ = try pack(package, to: archive, previous: nil)
+      let page = package.appendingPathComponent("pages/2.txt")
+      let time = try #require(
+        try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date)
+      var bytes = try Data(contentsOf: page)
+      bytes[0] = UInt8(ascii: "P")
+      try bytes.write(to: page)
+      try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: page.path)
+      let trusting = try pack(package, to: archive, previous: archive)
+      #expect(trusting.reusedEntryCount == trusting.fileCount, "size, time and mode match")
+      let stale = try ArchiveVerifier.compare(.file(archive), against: package)
+      #expect(stale.map(\.path) == ["pages/2.txt"], "\(stale)")
+      let checked = try pack(package, to: archive, previous: archive, checksum: true)
+      #expect(checked.reusedEntryCount == checked.fileCount - 1)
+      #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+    }
+  }
+
+  @Test func tarIsRefusedNamingTheArchive() async throws {
+    try await withTemporaryDirectory("pack-update-tar") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.tar")
+      var options = PackOptions(format: .tar)
+      options.previousArchive = archive
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Packer.packSynchronously(package, to: archive, options: options)
+      }
+      #expect(error?.code == .updateNeedsZip)
+      #expect(!FileManager.default.fileExists(atPath: archive.path))
+    }
+  }
+
+  @Test func aDamagedEarlierArchiveIsRefusedAndLeftAsItWas() async throws {
+    try await withTemporaryDirectory("pack-update-bad") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      try Data("not a zip at all".utf8).write(to: archive)
+      let error = #expect(throws: PackagingError.self) {
+        _ = try pack(package, to: archive, previous: archive)
+      }
+      #expect(error?.message.contains(archive.path) == true)
+      #expect(try Data(contentsOf: archive) == Data("not a zip at all".utf8))
+    }
+  }
+
+  /// The library's path: a wrapper read from disk and written with its earlier archive.
+  @Test func aFileWrapperWritesReusingItsEarlierArchive() async throws {
+    try await withTemporaryDirectory("wrapper-update") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let options = PackOptions(format: .zip, reproducible: true)
+      let wrapper = try FileWrapper(url: package, options: .immediate)
+      try wrapper.write(toArchiveAt: archive, previous: nil, options: options)
+      let first = try Data(contentsOf: archive)
+      try wrapper.write(toArchiveAt: archive, previous: archive, options: options)
+      #expect(try Data(contentsOf: archive) == first)
+      #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+    }
+  }
+}

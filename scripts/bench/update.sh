@@ -1,0 +1,74 @@
+#!/bin/sh
+# Benchmarks `folio pack --update` against a fresh pack (issue 33 §3), unattended.
+#
+#   scripts/bench/update.sh [--runs N] [--scale small|full] [--folio PATH] [--keep DIR]
+#
+# Makes the pages package of scripts/bench/make_corpus.py (full: 20,000 pages, about
+# 90 MiB) in a scratch folder, packs it once to a zip with --reproducible, changes one
+# page (appends a line, new time), then times N times (default 3), alternating which
+# goes first: a fresh `pack --reproducible --force` of the changed tree into another
+# file, and `pack --reproducible --update` of the earlier zip (each update starts from a
+# copy of the pre-change zip, so every run reuses 19,999 entries and compresses one).
+# After each run the two outputs are compared with cmp: they must be byte-identical.
+# Prints medians of wall seconds and of CPU seconds (user + system: the fairer figure on a
+# shared machine) and their ratios; --keep DIR keeps results.tsv.
+set -eu
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+runs=3
+scale=full
+folio="$root/.build/release/folio"
+keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    --scale) scale=$2; shift 2 ;;
+    --folio) folio=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--scale small|full] [--folio PATH] [--keep DIR]" >&2; exit 64 ;;
+  esac
+done
+[ -x "$folio" ] || swift build -c release --product folio >/dev/null
+scratch=$(mktemp -d /tmp/folio-bench-update.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+python3 scripts/bench/make_corpus.py "$scratch/corpus" --scale "$scale" --only pages >/dev/null
+package="$scratch/corpus/pages.examplenotebook"
+"$folio" pack "$package" -o "$scratch/before.zip" --reproducible --quiet
+page=$(ls "$package/pages" | head -n 1)
+echo "one more line" >> "$package/pages/$page"
+touch -d @1700000100 "$package/pages/$page"
+
+seconds() { # command... -> "wall<TAB>cpu" seconds on stdout (cpu: user + system)
+  /usr/bin/time -f '%e %U %S' -o "$scratch/time.txt" "$@" >/dev/null
+  awk '{ printf "%s\t%.2f\n", $1, $2 + $3 }' "$scratch/time.txt"
+}
+fresh_run() { seconds "$folio" pack "$package" -o "$scratch/fresh.zip" --reproducible --force --quiet; }
+update_run() {
+  cp "$scratch/before.zip" "$scratch/updated.zip"
+  seconds "$folio" pack "$package" -o "$scratch/updated.zip" --reproducible --update --quiet
+}
+results="$scratch/results.tsv"
+printf 'run\tcase\twall\tcpu\n' > "$results"
+i=1
+while [ "$i" -le "$runs" ]; do
+  if [ $((i % 2)) -eq 1 ]; then
+    printf '%s\tfresh\t%s\n' "$i" "$(fresh_run)" >> "$results"
+    printf '%s\tupdate\t%s\n' "$i" "$(update_run)" >> "$results"
+  else
+    printf '%s\tupdate\t%s\n' "$i" "$(update_run)" >> "$results"
+    printf '%s\tfresh\t%s\n' "$i" "$(fresh_run)" >> "$results"
+  fi
+  cmp "$scratch/fresh.zip" "$scratch/updated.zip"
+  i=$((i + 1))
+done
+median() { # case column
+  awk -F'\t' -v c="$1" -v k="$2" '$2 == c { print $k }' "$results" | sort -n |
+    awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+fresh=$(median fresh 3)
+update=$(median update 3)
+fresh_cpu=$(median fresh 4)
+update_cpu=$(median update 4)
+cat "$results"
+echo "scale $scale, $runs runs, medians: fresh pack ${fresh} s wall / ${fresh_cpu} s cpu; --update ${update} s wall / ${update_cpu} s cpu; speedup $(echo "scale=1; $fresh / $update" | bc)x wall, $(echo "scale=1; $fresh_cpu / $update_cpu" | bc)x cpu; outputs byte-identical (cmp)"
+if [ -n "$keep" ]; then mkdir -p "$keep" && cp "$results" "$keep/"; fi
