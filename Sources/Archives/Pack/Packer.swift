@@ -225,7 +225,7 @@ public enum Packer {
 
   /// The earlier archive's entries to reuse, or `nil` to pack afresh (none asked for, or
   /// nothing at that path yet).
-  static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
+  package static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
     -> ZipReuseIndex?
   {
     guard let previous = options.previousArchive else { return nil }

@@ -42,7 +42,7 @@ public final class ArchiveWriter {
   let progress: ProgressManager?
   let backend: Backend
   /// An earlier zip whose unchanged entries are copied instead of compressed again.
-  var reuse: ZipReuseIndex?
+  package var reuse: ZipReuseIndex?
   private var isOpen = true
 
   /// Who writes the entries.

@@ -1,4 +1,5 @@
 #if !canImport(Darwin)
+  public import Archives
   public import FoundationEssentials
 
   extension FileWrapper {

@@ -1,6 +1,7 @@
 import FolioTestSupport
 import Foundation
 import Archives
+import Documents
 import Testing
 
 /// `pack --update` (issue 33 §3): an earlier zip's unchanged entries are copied, the result

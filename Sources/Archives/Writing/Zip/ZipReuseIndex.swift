@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// The earlier archive is read with the expansion's zip reader, so a damaged central
 /// directory or local headers that disagree with it are refused, never copied.
-final class ZipReuseIndex {
+package final class ZipReuseIndex {
   /// Whether a file's bytes are read and their CRC-32 compared too.
   let checksEveryByte: Bool
   private let file: ArchiveFile
