@@ -61,6 +61,7 @@
       -> sending Snapshot
     {
       let manager = progress.start(totalCount: 2)
+      defer { manager.end() }
       // The structure is read off the tasks' shared threads: a large folder takes a while.
       let url: URL = source
       let wrapper = try await runBlocking(cancelling: manager) {
