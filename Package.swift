@@ -108,7 +108,8 @@ let package = Package(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "UniformTypesTests", dependencies: ["UniformTypes", "FolioTestSupport"],
+      // TypeValidation for UTType.registerDeclarations, which judges by the validator's rules.
+      name: "UniformTypesTests", dependencies: ["UniformTypes", "TypeValidation", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "TypeValidationTests", dependencies: ["TypeValidation", "FolioTestSupport"],
@@ -117,7 +118,9 @@ let package = Package(
       // Documents for the FileWrapper tests kept here: a wrapper read from an archive must
       // refuse what expand refuses and keep what it keeps (the hostile corpus, the attribute
       // trees), which live in this target.
-      name: "ArchivesTests", dependencies: ["Archives", "Documents", "FolioTestSupport"],
+      // and TypeValidation to register an app's archive-based type.
+      name: "ArchivesTests",
+      dependencies: ["Archives", "Documents", "TypeValidation", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     // The sample notebook is the document type the document-session and exporter tests use.
     .testTarget(

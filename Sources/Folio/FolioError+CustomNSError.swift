@@ -17,12 +17,13 @@ extension FolioError {
     return Int(hash & 0x7FFF_FFFF)
   }
 
-  /// The user info of the bridged `NSError`: the description, and the cause as
-  /// `NSUnderlyingErrorKey`.
+  /// The user info of the bridged `NSError`: the description, the recovery suggestion
+  /// when there is one, and the cause as `NSUnderlyingErrorKey`.
   var bridgedUserInfo: [String: Any] {
     var info: [String: Any] = [
       NSLocalizedDescriptionKey: description, "FolioErrorCode": code.rawValue,
     ]
+    if let recoverySuggestion { info[NSLocalizedRecoverySuggestionErrorKey] = recoverySuggestion }
     if let cause { info[NSUnderlyingErrorKey] = cause as NSError }
     return info
   }
@@ -62,4 +63,13 @@ extension ExportError: CustomNSError {
   public var errorCode: Int { Self.bridgedCode(code.rawValue) }
   /// The description and the underlying error.
   public var errorUserInfo: [String: Any] { bridgedUserInfo }
+}
+
+extension SystemError: CustomNSError {
+  /// `NSPOSIXErrorDomain`, where Apple's APIs put an `errno`.
+  public static var errorDomain: String { NSPOSIXErrorDomain }
+  /// The `errno` value.
+  public var errorCode: Int { Int(errno) }
+  /// The system's text.
+  public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
 }

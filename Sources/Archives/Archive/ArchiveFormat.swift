@@ -99,8 +99,9 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
   ///
   /// - Parameters:
   ///   - type: A type identifier.
-  ///   - registry: The registry that knows the type's conformances.
-  public init?(type: TypeIdentifier, registry: TypeRegistry = .system) {
+  ///   - registry: The registry that knows the type's conformances: by default the
+  ///     process's, with every declaration the program registered.
+  public init?(type: TypeIdentifier, registry: TypeRegistry = .default) {
     // Compressed tars first: each also conforms to its bare compressor's type.
     let order: [ArchiveFormat] = [.tarZstd, .tarXz, .tarBzip2, .tarGzip, .tar, .zip]
     guard let format = order.first(where: { registry.conforms(type, to: $0.typeIdentifier) })
@@ -116,8 +117,8 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
   ///
   /// - Parameters:
   ///   - fileName: A file name or path; only the last component counts.
-  ///   - registry: The registry to type the name with.
-  public init?(fileName: String, registry: TypeRegistry = .system) {
+  ///   - registry: The registry to type the name with: by default the process's.
+  public init?(fileName: String, registry: TypeRegistry = .default) {
     let last = fileName.split(separator: "/").last.map(String.init) ?? fileName
     if let format = ArchiveFormat(
       type: registry.identify(fileName: last, kind: .regularFile), registry: registry)

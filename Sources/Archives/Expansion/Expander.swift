@@ -82,6 +82,7 @@ public enum Expander {
     progress: consuming Subprogress = .untracked()
   ) async throws -> ExpansionResult {
     let reporter = progress.start(totalCount: 1)
+    defer { reporter.end() }
     try reporter.checkCancellation()
     let parent = destination.standardizedFileURL.deletingLastPathComponent().path
     var parentInfo = stat()

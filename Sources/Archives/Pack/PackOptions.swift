@@ -67,14 +67,15 @@ public struct PackOptions: Sendable {
   ///   - reproducible: Whether to write byte-identical archives.
   ///   - sourceDateEpoch: The latest modification time to record.
   ///   - allowExternalSymlinks: Whether to store links pointing outside.
-  ///   - typeRegistry: The registry that types file names.
+  ///   - typeRegistry: The registry that types file names: by default the process's, with
+  ///     every declaration the program registered.
   ///   - jobs: How many threads compress, or `nil` for the processors available.
   ///   - selection: Which paths below the package are packed.
   public init(
     format: ArchiveFormat? = nil, compressionLevel: Int? = nil,
     compression: EntryCompression = .automatic, keepParent: Bool = true,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
-    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .system, jobs: Int? = nil,
+    allowExternalSymlinks: Bool = false, typeRegistry: TypeRegistry = .default, jobs: Int? = nil,
     selection: PathSelection = .everything
   ) {
     self.jobs = jobs

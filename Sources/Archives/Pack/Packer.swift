@@ -46,6 +46,7 @@ public enum Packer {
     lockOptions: LockOptions = .default, progress: consuming Subprogress = .untracked()
   ) async throws -> PackResult {
     let reporter = progress.start(totalCount: 1)
+    defer { reporter.end() }
     try reporter.checkCancellation()
     let lock: PackageLock?
     do {
@@ -82,6 +83,7 @@ public enum Packer {
     progress: consuming Subprogress = .untracked()
   ) throws -> PackResult {
     let reporter = progress.start(totalCount: 1)
+    defer { reporter.end() }
     return try packCore(source, to: output, options: options, reporter: reporter)
   }
 

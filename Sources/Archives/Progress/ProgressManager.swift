@@ -1,3 +1,4 @@
+public import Observation
 import Synchronization
 
 /// Counts how far one piece of work has come, in units, and hands shares of
@@ -42,14 +43,29 @@ import Synchronization
 /// away, count their whole share as completed. The root's observers are told
 /// when the root finishes or goes away, so nobody needs to call a `finish()`
 /// and no observer waits forever.
+///
+/// Folio's own operations that take a ``Subprogress`` (``Packer``, ``Expander``, and the
+/// document and export calls above them) end their manager before they return, whether
+/// they succeed, fail or are cancelled: when the call returns, its whole share counts as
+/// completed in the parent and the parent's observers have been told. A failed or
+/// cancelled call's share counts as completed too, as Foundation counts a manager that
+/// goes away before its work is done; the error, not the fraction, says the work failed.
+///
+/// As Foundation's is, the manager is `Observable`: ``totalCount``, ``completedCount``,
+/// ``fractionCompleted``, ``isFinished`` and ``isIndeterminate`` are tracked by
+/// `withObservationTracking`, and a change anywhere below a manager (a child's or
+/// grandchild's progress) is a change of its ``fractionCompleted``.
 @dynamicMemberLookup
 public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
-  CustomDebugStringConvertible
+  CustomDebugStringConvertible, Observable
 {
   /// The total, or ``indeterminate`` when it is not known.
   private let unitsTotal: Atomic<Int>
   private let unitsCompleted = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
+  /// Whether the manager's share was handed back to its parent (or its observers told).
+  private let ended = Atomic<Bool>(false)
+  private let registrar = ObservationRegistrar()
   let children = Mutex<[ChildLink]>([])
   /// The managers this one was assigned to with `assign(count:to:)`, told when it finishes.
   let assignments = Mutex<[ProgressAssignment]>([])
@@ -91,6 +107,23 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
   }
 
   deinit {
+    end()
+  }
+
+  /// Ends the manager now, as if it went away.
+  ///
+  /// A child's summaries and whole share go to its parent; a root's observers get the
+  /// final snapshot. Children still alive end first.
+  /// Later calls, and the deinitializer after it, do nothing.
+  ///
+  /// An operation calls it before it returns, so its caller sees the share completed then,
+  /// not whenever the last reference (held by a closure on another thread) goes away.
+  package func end() {
+    guard
+      ended.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        .exchanged
+    else { return }
+    for child in liveChildren { child.end() }
     guard let parent else {
       meter.finish(fraction: fractionCompleted)
       return
@@ -99,10 +132,14 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
     parent.childEnded(ObjectIdentifier(self), assignedCount: assignedCount)
   }
 
+  /// Whether ``end()`` ran (or the manager is going away).
+  package var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
   // MARK: Units
 
   /// The total units of work, or `nil` when the manager is indeterminate.
   public var totalCount: Int? {
+    registrar.access(self, keyPath: \.totalCount)
     let total = unitsTotal.load(ordering: .relaxed)
     return total == Self.indeterminate ? nil : total
   }
@@ -111,13 +148,20 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
   ///
   /// They are this manager's own and the whole shares of children that
   /// ended; children's partial work is in ``fractionCompleted`` instead.
-  public var completedCount: Int { unitsCompleted.load(ordering: .relaxed) }
+  public var completedCount: Int {
+    registrar.access(self, keyPath: \.completedCount)
+    return unitsCompleted.load(ordering: .relaxed)
+  }
 
   /// Whether the total is unknown.
-  public var isIndeterminate: Bool { totalCount == nil }
+  public var isIndeterminate: Bool {
+    registrar.access(self, keyPath: \.isIndeterminate)
+    return totalCount == nil
+  }
 
   /// Whether the completed count has reached a known total.
   public var isFinished: Bool {
+    registrar.access(self, keyPath: \.isFinished)
     guard let total = totalCount else { return false }
     return completedCount >= total
   }
@@ -127,6 +171,7 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
   /// An indeterminate manager, or one with a total of 0, reports 0 until its
   /// work ends.
   public var fractionCompleted: Double {
+    registrar.access(self, keyPath: \.fractionCompleted)
     guard let total = totalCount, total > 0 else { return meter.isFinished ? 1 : 0 }
     var done = Double(completedCount)
     let links = children.withLock { $0 }
@@ -142,7 +187,9 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
   /// - Parameter count: How many units finished; counts below 1 are ignored.
   public func complete(count: Int) {
     guard count > 0 else { return }
-    unitsCompleted.add(count, ordering: .relaxed)
+    publishingChanges(totals: false) {
+      unitsCompleted.add(count, ordering: .relaxed)
+    }
     finishIfDone()
   }
 
@@ -158,14 +205,50 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
     var completed = completedCount
     var total = totalCount
     counts(&completed, &total)
-    unitsTotal.store(total.map { max(0, $0) } ?? Self.indeterminate, ordering: .relaxed)
-    unitsCompleted.store(max(0, completed), ordering: .relaxed)
+    publishingChanges(totals: true) {
+      unitsTotal.store(total.map { max(0, $0) } ?? Self.indeterminate, ordering: .relaxed)
+      unitsCompleted.store(max(0, completed), ordering: .relaxed)
+    }
     finishIfDone()
   }
 
   private func finishIfDone() {
     if parent == nil, isFinished { meter.finish(fraction: fractionCompleted) }
     if isFinished { endAssignments() }
+  }
+
+  // MARK: Observation
+
+  /// Runs a change of this manager's counts between Observation's `willSet` and `didSet`
+  /// calls: its own counts, and the fraction of it and every ancestor (which sums it).
+  ///
+  /// - Parameters:
+  ///   - totals: Whether the total may change too.
+  ///   - change: The change.
+  private func publishingChanges(totals: Bool, _ change: () -> Void) {
+    registrar.willSet(self, keyPath: \.completedCount)
+    registrar.willSet(self, keyPath: \.isFinished)
+    if totals {
+      registrar.willSet(self, keyPath: \.totalCount)
+      registrar.willSet(self, keyPath: \.isIndeterminate)
+    }
+    var node: ProgressManager? = self
+    while let current = node {
+      current.registrar.willSet(current, keyPath: \.fractionCompleted)
+      node = current.parent
+    }
+    change()
+    node = self
+    while let current = node {
+      current.registrar.didSet(current, keyPath: \.fractionCompleted)
+      node = current.parent
+    }
+    if totals {
+      registrar.didSet(self, keyPath: \.isIndeterminate)
+      registrar.didSet(self, keyPath: \.totalCount)
+    }
+    registrar.didSet(self, keyPath: \.isFinished)
+    registrar.didSet(self, keyPath: \.completedCount)
   }
 
   // MARK: Composition
@@ -201,14 +284,15 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
   }
 
   func childEnded(_ identifier: ObjectIdentifier, assignedCount: Int) {
-    children.withLock { links in
-      links.removeAll { $0.identifier == identifier }
+    // The share is added before the child's partial work leaves the sum, so a reader
+    // between the two sees at most the whole share, never less than before.
+    publishingChanges(totals: false) {
+      if assignedCount > 0 { unitsCompleted.add(assignedCount, ordering: .relaxed) }
+      children.withLock { links in
+        links.removeAll { $0.identifier == identifier }
+      }
     }
-    if assignedCount > 0 {
-      complete(count: assignedCount)
-    } else {
-      finishIfDone()
-    }
+    finishIfDone()
   }
 
   var root: ProgressManager {

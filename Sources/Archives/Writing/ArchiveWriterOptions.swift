@@ -32,13 +32,14 @@ public struct ArchiveWriterOptions: Sendable {
   ///   - compression: How zip entries are compressed.
   ///   - reproducible: Whether to write byte-identical archives.
   ///   - sourceDateEpoch: The latest modification time to record.
-  ///   - typeRegistry: The registry that types file names.
+  ///   - typeRegistry: The registry that types file names: by default the process's, with
+  ///     every declaration the program registered.
   ///   - jobs: How many threads compress (zip, compressed tar) or read files ahead (tar),
   ///     or `nil` for the processors available.
   public init(
     compressionLevel: Int? = nil, compression: EntryCompression = .automatic,
     reproducible: Bool = false, sourceDateEpoch: Int64? = nil,
-    typeRegistry: TypeRegistry = .system, jobs: Int? = nil
+    typeRegistry: TypeRegistry = .default, jobs: Int? = nil
   ) {
     self.jobs = jobs
     self.compressionLevel = compressionLevel

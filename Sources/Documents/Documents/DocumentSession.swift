@@ -128,6 +128,7 @@ import FolioSystem
       try begin()
       defer { end() }
       let manager = progress.start(totalCount: 2)
+      defer { manager.end() }
       let reader = document.reader(
         configuration: DocumentReadConfiguration(
           contentType: contentType, fileWrapperSlot: fileWrappers))

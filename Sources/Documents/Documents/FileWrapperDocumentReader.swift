@@ -55,12 +55,14 @@
     ///   - source: The document's file or package folder.
     ///   - progress: Two units: the structure read, then the snapshot made.
     /// - Returns: The snapshot the closure made.
-    /// - Throws: ``PackagingError`` when the document cannot be read; what the closure throws.
+    /// - Throws: `CocoaError` as `FileWrapper(url:options:)` throws it (Folio's error
+    ///   underneath) when the document cannot be read; what the closure throws.
     @concurrent
     public func read(from source: sending URL, progress: consuming Subprogress) async throws
       -> sending Snapshot
     {
       let manager = progress.start(totalCount: 2)
+      defer { manager.end() }
       // The structure is read off the tasks' shared threads: a large folder takes a while.
       let url: URL = source
       let wrapper = try await runBlocking(cancelling: manager) {

@@ -28,7 +28,7 @@ public protocol Exporter: Sendable {
   ///
   /// - Parameters:
   ///   - input: The input the exporter would read.
-  ///   - registry: The types known.
+  ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   /// - Returns: The output's type; it conforms to ``targetType``.
   func outputType(for input: ExportItem, registry: TypeRegistry) -> TypeIdentifier
 
@@ -110,10 +110,10 @@ public struct ExportJob: Sendable {
   ///   - output: Where to create the output.
   ///   - outputType: The type the output will have.
   ///   - outputDisplayName: The output's name in messages.
-  ///   - registry: The types known.
+  ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   public init(
     input: ExportItem, output: URL, outputType: TypeIdentifier, outputDisplayName: String? = nil,
-    registry: TypeRegistry
+    registry: TypeRegistry = .default
   ) {
     self.input = input
     self.output = output

@@ -56,6 +56,7 @@ public struct PropertyListExporter: Exporter {
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
     let reporter = progress.start(totalCount: 2)
+    defer { reporter.end() }
     let format = self.format
     return try await runBlocking(cancelling: reporter) {
       let size = AtomicOutput.fileSize(job.input.url)

@@ -70,6 +70,7 @@ public struct TextEncodingExporter: Exporter {
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
     let reporter = progress.start(totalCount: 1)
+    defer { reporter.end() }
     let source = Self.encoding(of: job.input.type, registry: job.registry)
     let transcoder = TextTranscoder(from: source, to: encoding, file: job.input.displayName)
     try await runBlocking(cancelling: reporter) {

@@ -36,19 +36,45 @@ import FolioSystem
     /// - Parameters:
     ///   - url: The item to read.
     ///   - options: ``ReadingOptions/immediate`` to read every file's bytes now.
+    /// - Throws: What Apple's `FileWrapper` throws: `CocoaError` `fileReadNoSuchFile` when
+    ///   `url` does not exist, `fileReadNoPermission` when an item may not be read,
+    ///   `fileReadUnknown` otherwise (a device, socket or pipe), each with the URL and path
+    ///   (`NSURLErrorKey`, `NSFilePathErrorKey`) and Folio's ``PackagingError`` naming the
+    ///   item as `NSUnderlyingErrorKey`.
+    public convenience init(url: URL, options: ReadingOptions = []) throws {
+      let (path, node, identity, mode) = try FileWrapper.throwingCocoaErrors(reading: url) {
+        try FileWrapper.readRoot(url)
+      }
+      self.init(node: node, displayPath: path)
+      adopt(identity: identity, mode: mode, name: url.lastPathComponent)
+      adoptExtendedAttributes(path: path, mode: mode)
+      if options.contains(.immediate) {
+        try FileWrapper.throwingCocoaErrors(reading: url) { try loadAllContents() }
+      }
+    }
+
+    /// Reads the item at `url` as ``init(url:options:)`` does, throwing Folio's own error
+    /// (for Folio's formats, whose failures keep their stable codes).
+    ///
+    /// - Parameter url: The item to read.
     /// - Throws: ``PackagingError`` `file-vanished` when `url` does not exist,
     ///   `file-unreadable` when an item cannot be listed or read, or is a device,
     ///   socket or pipe.
-    public convenience init(url: URL, options: ReadingOptions = []) throws {
+    package convenience init(readingContentsOf url: URL) throws {
+      let (path, node, identity, mode) = try FileWrapper.readRoot(url)
+      self.init(node: node, displayPath: path)
+      adopt(identity: identity, mode: mode, name: url.lastPathComponent)
+      adoptExtendedAttributes(path: path, mode: mode)
+    }
+
+    /// The item at `url`: its path, structure, identity and mode.
+    private static func readRoot(_ url: URL) throws -> (String, Node, FileIdentity, mode_t) {
       let path = url.standardizedFileURL.path
       guard let (identity, mode) = FileIdentity.of(path: path) else {
         throw FileWrapper.openError(path: path, code: errno)
       }
       let node = try FileWrapper.readNode(path: path, display: path, identity: identity, mode: mode)
-      self.init(node: node, displayPath: path)
-      adopt(identity: identity, mode: mode, name: url.lastPathComponent)
-      adoptExtendedAttributes(path: path, mode: mode)
-      if options.contains(.immediate) { try loadAllContents() }
+      return (path, node, identity, mode)
     }
 
     /// The work of ``read(from:options:)``.

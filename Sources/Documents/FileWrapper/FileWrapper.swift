@@ -170,7 +170,9 @@ public import Archives
     ///   - options: ``ReadingOptions/immediate`` to read every file's bytes now.
     /// - Throws: As ``init(url:options:)``; the wrapper is unchanged then.
     open func read(from url: URL, options: ReadingOptions = []) throws {
-      try reread(from: url, options: options)
+      try FileWrapper.throwingCocoaErrors(reading: url) {
+        try reread(from: url, options: options)
+      }
     }
 
     /// Whether the wrapper matches the item at `url`: regular files by modification date
@@ -211,9 +213,15 @@ public import Archives
     ///   - url: Where to write.
     ///   - options: ``WritingOptions/atomic``, ``WritingOptions/withNameUpdating``.
     ///   - originalContentsURL: The previous version's location, to reuse unchanged files.
-    /// - Throws: ``PackagingError`` `file-write-failed` naming the item, `file-exists`.
+    /// - Throws: What Apple's `FileWrapper` throws: `CocoaError` `fileWriteFileExists`,
+    ///   `fileWriteNoPermission`, `fileWriteOutOfSpace`, `fileWriteVolumeReadOnly`,
+    ///   `fileNoSuchFile` (the folder to write in is missing) or `fileWriteUnknown`, with the
+    ///   URL and path and Folio's ``PackagingError`` naming the item as
+    ///   `NSUnderlyingErrorKey`.
     open func write(to url: URL, options: WritingOptions = [], originalContentsURL: URL?) throws {
-      try writeTree(to: url, options: options, originalContentsURL: originalContentsURL)
+      try FileWrapper.throwingCocoaErrors(writing: url) {
+        try writeTree(to: url, options: options, originalContentsURL: originalContentsURL)
+      }
     }
 
     // MARK: Children

@@ -55,6 +55,7 @@ public struct BatchExport: Sendable {
     _ tasks: [Task], progress: consuming Subprogress = .untracked()
   ) async -> [Result<ExportResult, any Error>] {
     let manager = progress.start(totalCount: max(1, tasks.count))
+    defer { manager.end() }
     return await run(tasks, progressForTask: { _ in manager.subprogress(assigningCount: 1) })
   }
 

@@ -26,11 +26,12 @@ extension ExportItem {
   ///   - url: The file or folder.
   ///   - displayName: Its name in messages.
   ///   - declaredType: The type the caller says it has, if any.
-  ///   - registry: The types known.
+  ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   /// - Returns: The item and how its type was found.
   /// - Throws: ``ExportError`` `read-failed` when nothing is at `url`.
   public static func identify(
-    at url: URL, displayName: String, declaredType: TypeIdentifier? = nil, registry: TypeRegistry
+    at url: URL, displayName: String, declaredType: TypeIdentifier? = nil,
+    registry: TypeRegistry = .default
   ) throws -> (ExportItem, TypeEvidence) {
     guard TypeRegistry.itemKind(atPath: url.path) != nil else {
       throw ExportError(

@@ -48,6 +48,7 @@ extension ExportPlan {
     let finalName = output.lastPathComponent
     // The steps run inside the lock's closure, which cannot take the non-copyable share.
     let reporter = progress.start(totalCount: 1)
+    defer { reporter.end() }
     return try await withInputLock(lockOptions) {
       let (produced, diagnostics) = try await runSteps(
         in: work, finalName: finalName, progress: reporter.subprogress(assigningCount: 1))
@@ -75,6 +76,7 @@ extension ExportPlan {
     try createWorkFolder(work, display: work.path)
     defer { removeTree(work) }
     let reporter = progress.start(totalCount: 1)
+    defer { reporter.end() }
     let (produced, diagnostics) = try await withInputLock(lockOptions) {
       try await runSteps(
         in: work, finalName: defaultOutputName, progress: reporter.subprogress(assigningCount: 1))
@@ -125,6 +127,7 @@ extension ExportPlan {
     in work: URL, finalName: String, progress: consuming Subprogress
   ) async throws -> (URL, [Diagnostic]) {
     let reporter = progress.start(totalCount: steps.count * 100)
+    defer { reporter.end() }
     var diagnostics: [Diagnostic] = []
     var current = input
     var produced = input.url
@@ -201,6 +204,7 @@ extension ExportPlan {
     async throws -> FileWrapper?
   {
     let manager = progress.start(totalCount: 1)
+    defer { manager.end() }
     let limit = Self.archiveMemoryLimit
     do {
       let tree = try await runBlocking(cancelling: manager) {

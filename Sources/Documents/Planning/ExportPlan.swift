@@ -40,8 +40,10 @@ public struct ExportPlan: Sendable {
   public var steps: [Step]
   /// The types known.
   public var registry: TypeRegistry
-  /// The most file bytes an archive read into memory may hold (see ``readsArchiveInMemory(at:)``);
-  /// a larger archive is expanded to disk. Tests lower it for a task.
+  /// The most file bytes an archive read into memory may hold.
+  ///
+  /// A larger archive is expanded to disk (see ``readsArchiveInMemory(at:)``). Tests lower
+  /// it for a task.
   @TaskLocal static var archiveMemoryLimit = FileWrapper.defaultArchiveMemoryLimit
 
   /// The type of the final output.
@@ -63,12 +65,12 @@ public struct ExportPlan: Sendable {
   ///   - input: The document and its type.
   ///   - target: The type asked for; the result conforms to it.
   ///   - exporters: The exporters available.
-  ///   - registry: The types known.
+  ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   /// - Returns: The plan.
   /// - Throws: ``ExportError`` `no-route` naming both types when no chain leads there.
   public static func make(
     for input: ExportItem, to target: TypeIdentifier, exporters: ExporterRegistry,
-    registry: TypeRegistry
+    registry: TypeRegistry = .default
   ) throws -> ExportPlan {
     let routes = search(from: input, exporters: exporters, registry: registry) { type in
       registry.conforms(type, to: target)
@@ -95,10 +97,10 @@ public struct ExportPlan: Sendable {
   /// - Parameters:
   ///   - input: The document and its type.
   ///   - exporters: The exporters available.
-  ///   - registry: The types known.
+  ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   /// - Returns: One plan per reachable type (other than the input's own type).
   public static func reachablePlans(
-    for input: ExportItem, exporters: ExporterRegistry, registry: TypeRegistry
+    for input: ExportItem, exporters: ExporterRegistry, registry: TypeRegistry = .default
   ) -> [ExportPlan] {
     var best: [TypeIdentifier: Route] = [:]
     for route in search(from: input, exporters: exporters, registry: registry, { _ in true }) {

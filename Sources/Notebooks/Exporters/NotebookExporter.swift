@@ -38,6 +38,7 @@ public struct NotebookExporter: PackageTreeExporter {
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
     let manager = progress.start(totalCount: 1)
+    defer { manager.end() }
     let format = self.format
     return try await runBlocking(cancelling: manager) {
       let notebook = try NotebookPackage(
@@ -58,6 +59,7 @@ public struct NotebookExporter: PackageTreeExporter {
     async throws -> [Diagnostic]
   {
     let manager = progress.start(totalCount: 1)
+    defer { manager.end() }
     let format = self.format
     let notebook = UncheckedTransfer(
       try NotebookPackage(root: tree, displayName: job.input.displayName))
@@ -115,6 +117,7 @@ public struct TextToNotebookExporter: Exporter {
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
     let reporter = progress.start(totalCount: 2)
+    defer { reporter.end() }
     let source = TextEncodingExporter.encoding(of: job.input.type, registry: job.registry)
     let snapshot = try await runBlocking(cancelling: reporter) {
       let data: Data

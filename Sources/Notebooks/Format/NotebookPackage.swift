@@ -241,7 +241,7 @@ public struct NotebookPackage {
     let display = displayName ?? url.path
     let root: FileWrapper
     do {
-      root = try FileWrapper(url: url)
+      root = try FileWrapper(readingContentsOf: url)
     } catch let error as PackagingError {
       throw ExportError(.readFailed, "cannot read '\(display)'", cause: error)
     }

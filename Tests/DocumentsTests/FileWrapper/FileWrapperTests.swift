@@ -36,6 +36,12 @@ private func packagingCode(_ body: () throws -> Void) -> PackagingError.Code? {
     return nil
   } catch let error as PackagingError {
     return error.code
+  } catch let error as CocoaError {
+    // Apple's API throws Cocoa errors; Folio's own is underneath.
+    guard let folio = error.underlying as? PackagingError else {
+      return PackagingError.Code("unexpected: \(error)")
+    }
+    return folio.code
   } catch {
     return PackagingError.Code("unexpected: \(error)")
   }

@@ -51,4 +51,37 @@ import Testing
       }
     }
   }
+
+  /// Apple's `LocalizedError.recoverySuggestion` ("A localized message describing how one
+  /// might recover from the failure",
+  /// https://developer.apple.com/documentation/foundation/localizederror/recoverysuggestion):
+  /// Folio gives one where it has advice, in words that name no command-line option.
+  @Test func errorsWithAdviceGiveARecoverySuggestion() {
+    let advised: [any FolioError] = [
+      PackagingError(.destinationExists, "'Drawing.sketchbook' already exists"),
+      PackagingError(.lockTimeout, "another process holds 'Drawing.sketchbook'"),
+      PropertyListError(.inputTooLarge, "the file is 9 bytes, more than the limit"),
+      ExportError(.outputExists, "'Drawing.pdf' already exists"),
+      UniformTypeError(.unknownType, "no type com.example.sketchbok is known"),
+    ]
+    for error in advised {
+      let suggestion = error.recoverySuggestion
+      #expect(suggestion != nil, "\(error.code)")
+      #expect(suggestion?.contains("--") == false)
+      #expect((error as NSError).localizedRecoverySuggestion == suggestion)
+    }
+    #expect(PackagingError(.corruptArchive, "the archive is damaged").recoverySuggestion == nil)
+  }
+
+  /// The errno under a Folio error bridges as Apple's do: `NSPOSIXErrorDomain` and the
+  /// number, read by the system's words.
+  @Test func aSystemErrorBridgesToThePOSIXDomain() throws {
+    let error = PackagingError(
+      .fileSystem, "cannot write 'x.zip'", cause: SystemError(errno: ENOSPC))
+    let underlying = try #require((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)
+    #expect(underlying.domain == NSPOSIXErrorDomain)
+    #expect(underlying.code == Int(ENOSPC))
+    #expect(underlying.localizedDescription == String(cString: strerror(ENOSPC)))
+    #expect(SystemError(errno: ENOENT).localizedDescription == "No such file or directory")
+  }
 }

@@ -1,6 +1,7 @@
 import FolioTestSupport
 import Foundation
 import Testing
+import TypeValidation
 import UniformTypes
 
 /// A fresh identifier per test: ``UTType/registry`` is one per process, shared by parallel tests.

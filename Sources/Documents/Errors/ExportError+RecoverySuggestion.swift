@@ -1,0 +1,13 @@
+extension ExportError {
+  /// What the person or program can do about the failure, where Folio knows (Apple's
+  /// `LocalizedError.recoverySuggestion`, which an alert shows under the description).
+  public var recoverySuggestion: String? {
+    switch code {
+    case .outputExists: "Choose another output, or allow replacing it."
+    case .outputIsInput: "Choose an output other than the input."
+    case .untitledDocument: "Save the document to a file first."
+    case .documentBusy: "Wait for the document's current read or save to finish."
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import FolioTestSupport
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import Archives
+
+/// Counts the times an Observation `onChange` fired.
+private final class ChangeCounter: Sendable {
+  private let count = Atomic<Int>(0)
+  var value: Int { count.load(ordering: .acquiring) }
+  func fire() { count.add(1, ordering: .acquiringAndReleasing) }
+}
+
+/// When `try await` of a call that took a subprogress returns, the share is complete.
+///
+/// Foundation's `ProgressManager` counts a subprogress's whole share in the parent once the
+/// work's manager goes away (https://developer.apple.com/documentation/foundation/progressmanager,
+/// proposal SF-0023); Folio's operations end their manager before they return, so a caller
+/// reads the parent right after the `await` and finds it done, every time.
+@Suite struct SubprogressCompletionTests {
+  /// A package of two small files, and a zip of it to expand.
+  private static func makePackage(in folder: URL) throws -> URL {
+    let package = folder.appendingPathComponent("Drawing.sketchbook")
+    try FileManager.default.createDirectory(
+      at: package.appendingPathComponent("strokes"), withIntermediateDirectories: true)
+    try Data(#"{"version":1}"#.utf8).write(to: package.appendingPathComponent("Info.json"))
+    try Data("stroke\n".utf8).write(to: package.appendingPathComponent("strokes/1.json"))
+    return package
+  }
+
+  @Test func aPackShareIsCompleteWhenThePackReturnsInEveryOneOfAThousandRounds() async throws {
+    try await withTemporaryDirectory("pack-share-rounds") { folder in
+      let package = try Self.makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Drawing.zip")
+      var incomplete = 0
+      for _ in 0..<1_000 {
+        let root = ProgressManager(totalCount: 2)
+        _ = try await Packer.pack(
+          package, to: archive, progress: root.subprogress(assigningCount: 1))
+        if root.completedCount != 1 || root.fractionCompleted != 0.5 { incomplete += 1 }
+      }
+      #expect(incomplete == 0)
+    }
+  }
+
+  @Test func anExpandShareIsCompleteWhenTheExpandReturnsInEveryOneOfAThousandRounds() async throws {
+    try await withTemporaryDirectory("expand-share-rounds") { folder in
+      let package = try Self.makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Drawing.zip")
+      _ = try await Packer.pack(package, to: archive)
+      let destination = folder.appendingPathComponent("Expanded.sketchbook")
+      var incomplete = 0
+      for _ in 0..<1_000 {
+        let root = ProgressManager(totalCount: 1)
+        _ = try await Expander.expand(
+          archive, into: destination, mode: .replace, progress: root.subprogress(assigningCount: 1))
+        // The root's observers were told too: the meter finished before the return.
+        if !root.isFinished || root.fractionCompleted != 1 || !root.reporter.snapshot.isFinished {
+          incomplete += 1
+        }
+      }
+      #expect(incomplete == 0)
+    }
+  }
+
+  /// A failed or cancelled call leaves the share complete in the parent (as Foundation does
+  /// for a manager that goes away unfinished); the thrown error says what went wrong.
+  @Test(arguments: ["missing-source", "cancelled"])
+  func aFailedOrCancelledPackLeavesItsShareComplete(outcome: String) async throws {
+    try await withTemporaryDirectory("pack-share-failed") { folder in
+      let package = try Self.makePackage(in: folder)
+      let source = outcome == "missing-source" ? folder.appendingPathComponent("absent") : package
+      let root = ProgressManager(totalCount: 4)
+      let work = Task {
+        if outcome == "cancelled" { withUnsafeCurrentTask { $0?.cancel() } }
+        return try await Packer.pack(
+          source, to: folder.appendingPathComponent("out.zip"),
+          progress: root.subprogress(assigningCount: 3))
+      }
+      let result = await work.result
+      #expect(throws: (any Error).self) { try result.get() }
+      #expect(root.completedCount == 3)
+      #expect(root.fractionCompleted == 0.75)
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.zip").path))
+    }
+  }
+
+  /// `ProgressManager` is `Observable`, as Foundation's is: tracking the fraction of the
+  /// caller's manager fires when the work under it moves
+  /// (https://developer.apple.com/documentation/observation/withobservationtracking(_:onchange:)).
+  @Test func trackingTheFractionFiresBeforeThePackReturnsInEveryOneOfAThousandRounds()
+    async throws
+  {
+    try await withTemporaryDirectory("pack-observed") { folder in
+      let package = try Self.makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Drawing.zip")
+      var unobserved = 0
+      for _ in 0..<1_000 {
+        let root = ProgressManager(totalCount: 1)
+        let changes = ChangeCounter()
+        let before = withObservationTracking {
+          root.fractionCompleted
+        } onChange: {
+          changes.fire()
+        }
+        _ = try await Packer.pack(
+          package, to: archive, progress: root.subprogress(assigningCount: 1))
+        if before != 0 || changes.value != 1 || root.fractionCompleted != 1 { unobserved += 1 }
+      }
+      #expect(unobserved == 0)
+    }
+  }
+
+  @Test func aGrandchildsProgressIsAChangeOfTheRootsFraction() {
+    let root = ProgressManager(totalCount: 2)
+    let child = root.subprogress(assigningCount: 2).start(totalCount: 2)
+    let grandchild = child.subprogress(assigningCount: 1).start(totalCount: 4)
+    let changes = ChangeCounter()
+    withObservationTracking {
+      _ = root.fractionCompleted
+    } onChange: {
+      changes.fire()
+    }
+    grandchild.complete(count: 1)
+    #expect(changes.value == 1)
+    #expect(abs(root.fractionCompleted - 0.125) < 1e-9)
+  }
+
+  @Test func eachCountIsTrackedOnTheManagerItBelongsTo() {
+    let manager = ProgressManager(totalCount: nil)
+    let totals = ChangeCounter()
+    let completions = ChangeCounter()
+    withObservationTracking {
+      _ = manager.totalCount
+      _ = manager.isIndeterminate
+    } onChange: {
+      totals.fire()
+    }
+    withObservationTracking {
+      _ = manager.isFinished
+    } onChange: {
+      completions.fire()
+    }
+    manager.setCounts { _, total in total = 2 }
+    #expect(totals.value == 1)
+    #expect(completions.value == 1)
+    withObservationTracking {
+      _ = manager.completedCount
+    } onChange: {
+      completions.fire()
+    }
+    manager.complete(count: 2)
+    #expect(completions.value == 2)
+    #expect(manager.isFinished)
+  }
+
+  @Test func endingAManagerHandsItsShareBackOnceAndItsChildrenFirst() {
+    let root = ProgressManager(totalCount: 4)
+    let child = root.subprogress(assigningCount: 2).start(totalCount: 10)
+    let grandchild = child.subprogress(assigningCount: 5).start(totalCount: 1)
+    grandchild.completedByteCount += 100
+    child.end()
+    child.end()
+    #expect(grandchild.hasEnded)
+    #expect(root.completedCount == 2)
+    #expect(root.summary(of: \.completedByteCount) == 100)
+    grandchild.complete(count: 1)
+    #expect(root.completedCount == 2)
+  }
+}
