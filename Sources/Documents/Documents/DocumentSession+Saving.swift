@@ -83,6 +83,7 @@
       try begin()
       defer { end() }
       let manager = progress.start(totalCount: 2)
+      defer { manager.end() }
       let target = url.standardizedFileURL
       let slot = sameDocument ? fileWrappers : FileWrapperSlot()
       let snapshot = try await document.snapshot(contentType: contentType)

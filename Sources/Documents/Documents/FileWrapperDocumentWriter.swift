@@ -56,6 +56,7 @@
       progress: consuming Subprogress
     ) async throws {
       let manager = progress.start(totalCount: 2)
+      defer { manager.end() }
       let (previousWrapper, location) =
         configuration.fileWrapperSlot?.contents ?? (nil, nil)
       let wrapper = try await makeFileWrapper(snapshot, previousWrapper)

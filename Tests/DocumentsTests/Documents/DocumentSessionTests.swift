@@ -182,6 +182,25 @@ final class NoteDocument: Document {
     }
   }
 
+  /// A save's share of progress is complete when `save` returns, not later from another
+  /// task (issue 32, item 2), over many rounds.
+  @Test @MainActor func aSavesProgressIsCompleteWhenSaveReturns() async throws {
+    try await inTemporaryFolder("session-save-progress") { folder in
+      let file = folder.appendingPathComponent("note.txt")
+      try Data("first\n".utf8).write(to: file)
+      let session = try DocumentSession(contentsOf: file) { _ in NoteDocument() }
+      try await session.open()
+      for round in 0..<200 {
+        session.document.text = "round \(round)\n"
+        let manager = ProgressManager(totalCount: 1)
+        try await session.save(progress: manager.subprogress(assigningCount: 1))
+        #expect(manager.fractionCompleted == 1, "round \(round)")
+        #expect(manager.isFinished, "round \(round)")
+      }
+      #expect(try String(contentsOf: file, encoding: .utf8) == "round 199\n")
+    }
+  }
+
   @Test @MainActor func aFailedSaveLeavesTheFileAsItWasAndNothingBesideIt() async throws {
     try await inTemporaryFolder("session-fail") { folder in
       let file = folder.appendingPathComponent("note.txt")
