@@ -1,3 +1,5 @@
+import Archives
+import Documents
 import FoundationEssentials
 import Glibc
 import PropertyLists
@@ -41,7 +43,7 @@ struct ErrorReport: Sendable, Equatable {
     default:
       self.init(code: "failed", message: Self.plain(error))
     }
-    hint = Self.hint(code: code, message: message, command: command)
+    hint = Self.hint(for: error, command: command.dropFirst().first ?? "")
   }
 
   init(code: String, message: String, hint: String? = nil, path: String? = nil) {
@@ -104,42 +106,62 @@ struct ErrorReport: Sendable, Equatable {
   }
 
   /// The option or command that would help, for failures that have one.
-  private static func hint(code: String, message: String, command: [String]) -> String? {
-    // A message that already names an option needs no hint.
-    guard !message.contains(" --") else { return nil }
-    let name = command.dropFirst().first ?? ""
-    switch (name, code) {
-    case ("expand", "destination-exists"):
+  ///
+  /// Keyed by the library's typed codes, so a code renamed or removed there fails to
+  /// compile here. A command's own failures (``CommandFailure``, ``UsageError``) carry their advice in
+  /// their message.
+  ///
+  /// - Parameters:
+  ///   - error: What was thrown.
+  ///   - command: The subcommand's name (`expand`).
+  /// - Returns: The hint, or `nil`.
+  private static func hint(for error: any Error, command: String) -> String? {
+    switch error {
+    case let error as PackagingError: return hint(for: error.code, command: command)
+    case let error as ExportError: return hint(for: error.code, command: command)
+    case let error as PropertyListError:
+      let reading = command == "plist" || command == "validate"
+      return error.code == .inputTooLarge && reading ? "raise the limit with --max-input-size" : nil
+    default: return nil
+    }
+  }
+
+  private static func hint(for code: PackagingError.Code, command: String) -> String? {
+    let expanding = command == "expand"
+    let reading = expanding || command == "list"
+    switch code {
+    case .destinationExists where expanding:
       return "use --force to replace it, or --update to update it"
-    case ("expand", "name-collision"):
+    case .nameCollision where expanding:
       return "use --allow-collisions to expand both names"
-    case ("expand", "expansion-too-large"), ("list", "expansion-too-large"):
+    case .expansionTooLarge where reading:
       return "raise the limit with --max-bytes if you trust the archive"
-    case ("expand", "too-many-entries"):
+    case .tooManyEntries where expanding:
       return "raise the limit with --max-entries if you trust the archive"
-    case ("expand", "invalid-name-encoding"), ("list", "invalid-name-encoding"):
+    case .invalidNameEncoding where reading:
       return
         "a zip's names can be read in another encoding with --name-encoding (auto, CP932, CP866, KOI8-R, …)"
-    case ("expand", "compression-ratio"), ("list", "compression-ratio"):
+    case .compressionRatio where reading:
       return "raise the limit with --max-ratio if you trust the archive"
-    case ("expand", "lock-timeout"), ("pack", "lock-timeout"):
+    case .lockTimeout where expanding || command == "pack":
       return "wait longer with --lock-timeout"
-    case ("plist", "input-too-large"), ("validate", "input-too-large"),
-      ("expand", "input-too-large"),
-      ("list", "input-too-large"):
+    case .inputTooLarge where reading:
       return "raise the limit with --max-input-size"
-    case ("pack", "external-symlink"):
+    case .externalSymlink where command == "pack":
       return "use --allow-external-symlinks to store it as a link"
-    case ("export", "output-exists"):
-      return "use --force to replace it"
-    case ("export", "output-is-input"):
-      return "choose another output with -o"
-    case ("export", "folder-cannot-stream"):
-      return "name an output with -o"
-    case ("export", "no-exporter"), ("export", "no-route"):
-      return "see 'folio export --list INPUT' for what it can become"
     default:
       return nil
+    }
+  }
+
+  private static func hint(for code: ExportError.Code, command: String) -> String? {
+    guard command == "export" else { return nil }
+    switch code {
+    case .outputExists: return "use --force to replace it"
+    case .outputIsInput: return "choose another output with -o"
+    case .folderCannotStream: return "name an output with -o"
+    case .noRoute: return "see 'folio export --list INPUT' for what it can become"
+    default: return nil
     }
   }
 }

@@ -95,7 +95,7 @@ struct TarExtendedAttributeTests {
 
   @Test(.enabled(if: hasBsdtar)) func folioRestoresWhatBsdtarWrites() async throws {
     try await withTemporaryDirectory("xattr-bsdtar-folio") { folder in
-      let package = try ExtendedAttributeTestTree.make(in: folder)
+      _ = try ExtendedAttributeTestTree.make(in: folder)
       let archive = folder.appendingPathComponent("Pkg.tar.zst")
       let run = try runProcess(
         "bsdtar", ["--zstd", "-cf", archive.path, "-C", folder.path, "Pkg"])
