@@ -9,25 +9,18 @@ import Glibc
 /// signed, or unsigned above `Int64.max`), others reals. `null` has no
 /// property-list equivalent and is refused, as `plutil` refuses it.
 struct JSONPropertyListReader {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let file: String
-  private let maximumDepth: Int
-  private let maximumValueCount: Int
-  private var valueCount = 0
-  private var index = 0
-  private var depth = 0
-  private var tracker: TextPositionTracker
+  private var cursor: PropertyListTextCursor
   private var diagnostics: [Diagnostic] = []
   private var duplicateKeys = DuplicateKeyWarnings()
 
-  private init(
-    bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int, maximumValueCount: Int
-  ) {
-    self.bytes = bytes
-    self.file = file
-    self.maximumDepth = maximumDepth
-    self.maximumValueCount = maximumValueCount
-    self.tracker = TextPositionTracker(bytes: bytes)
+  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+  private var index: Int {
+    get { cursor.index }
+    set { cursor.index = newValue }
+  }
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions) {
+    cursor = PropertyListTextCursor(bytes: bytes, file: file, options: options)
   }
 
   /// Whether text starting with `{` at `start` is JSON rather than an OpenStep property list:
@@ -62,8 +55,7 @@ struct JSONPropertyListReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions
   ) throws -> PropertyListDocument {
     var reader = JSONPropertyListReader(
-      bytes: bytes, file: file, maximumDepth: options.maximumDepth,
-      maximumValueCount: options.maximumValueCount)
+      bytes: bytes, file: file, options: options)
     reader.skipWhitespace()
     let root = try reader.value()
     reader.skipWhitespace()
@@ -80,13 +72,7 @@ struct JSONPropertyListReader {
   private mutating func value() throws -> PropertyListValue {
     guard index < bytes.count else { throw error("the JSON text ends where a value was expected") }
     let location = here()
-    valueCount += 1
-    if valueCount > maximumValueCount {
-      throw PropertyListError(
-        .tooManyValues,
-        "the property list holds more than \(maximumValueCount) values, the limit for a property list",
-        location: location)
-    }
+    try cursor.countValue(at: location)
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object(location)
     case UInt8(ascii: "["): return try array(location)
@@ -109,14 +95,14 @@ struct JSONPropertyListReader {
   }
 
   private mutating func object(_ location: SourceLocation) throws -> PropertyListValue {
-    try enter(location)
+    try cursor.enter(location)
     index += 1
     var entries: [PropertyListValue.DictionaryEntry] = []
     var firstLines: [String: SourceLocation] = [:]
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      depth -= 1
+      cursor.leave()
       return PropertyListValue(.dictionary([]), location: location)
     }
     while true {
@@ -154,19 +140,19 @@ struct JSONPropertyListReader {
         throw error("expected ',' or '}' in the object, found '\(character(at: index))'")
       }
       index += 1
-      depth -= 1
+      cursor.leave()
       return PropertyListValue(.dictionary(entries), location: location)
     }
   }
 
   private mutating func array(_ location: SourceLocation) throws -> PropertyListValue {
-    try enter(location)
+    try cursor.enter(location)
     index += 1
     var items: [PropertyListValue] = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
-      depth -= 1
+      cursor.leave()
       return PropertyListValue(.array([]), location: location)
     }
     while true {
@@ -182,17 +168,8 @@ struct JSONPropertyListReader {
         throw error("expected ',' or ']' in the array, found '\(character(at: index))'")
       }
       index += 1
-      depth -= 1
+      cursor.leave()
       return PropertyListValue(.array(items), location: location)
-    }
-  }
-
-  private mutating func enter(_ location: SourceLocation) throws {
-    depth += 1
-    if depth > maximumDepth {
-      throw PropertyListError(
-        .tooDeep, "containers nest deeper than the limit of \(maximumDepth) levels",
-        location: location)
     }
   }
 
@@ -335,12 +312,9 @@ struct JSONPropertyListReader {
     while index < bytes.count, PropertyListScalarSyntax.isWhitespace(bytes[index]) { index += 1 }
   }
 
-  private mutating func here() -> SourceLocation { location(at: index) }
+  private mutating func here() -> SourceLocation { cursor.here() }
 
-  private mutating func location(at offset: Int) -> SourceLocation {
-    let position = tracker.position(at: offset)
-    return SourceLocation(file: file, line: position.line, column: position.column)
-  }
+  private mutating func location(at offset: Int) -> SourceLocation { cursor.location(at: offset) }
 
   private func character(at offset: Int) -> String {
     guard offset < bytes.count else { return "end of file" }

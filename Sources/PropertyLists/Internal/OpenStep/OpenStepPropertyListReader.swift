@@ -19,25 +19,18 @@ import FoundationEssentials
 /// each level, so no input can exhaust the stack). A key repeated in one dictionary is kept
 /// and reported as a warning; Foundation keeps its last value.
 struct OpenStepPropertyListReader {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let file: String
-  private let maximumDepth: Int
-  private let maximumValueCount: Int
-  private var valueCount = 0
-  private var index = 0
-  private var depth = 0
-  private var tracker: TextPositionTracker
+  private var cursor: PropertyListTextCursor
   private var diagnostics: [Diagnostic] = []
   private var duplicateKeys = DuplicateKeyWarnings()
 
-  private init(
-    bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int, maximumValueCount: Int
-  ) {
-    self.bytes = bytes
-    self.file = file
-    self.maximumDepth = maximumDepth
-    self.maximumValueCount = maximumValueCount
-    self.tracker = TextPositionTracker(bytes: bytes)
+  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+  private var index: Int {
+    get { cursor.index }
+    set { cursor.index = newValue }
+  }
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions) {
+    cursor = PropertyListTextCursor(bytes: bytes, file: file, options: options)
   }
 
   /// Reads an OpenStep property list.
@@ -52,8 +45,7 @@ struct OpenStepPropertyListReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions
   ) throws -> PropertyListDocument {
     var reader = OpenStepPropertyListReader(
-      bytes: bytes, file: file, maximumDepth: options.maximumDepth,
-      maximumValueCount: options.maximumValueCount)
+      bytes: bytes, file: file, options: options)
     let root = try reader.document()
     return PropertyListDocument(
       root: root, format: .openStep,
@@ -73,10 +65,9 @@ struct OpenStepPropertyListReader {
     guard case .string = first.content else {
       throw error("unexpected text after the property list")
     }
-    index = 0
+    cursor.restart()
     diagnostics = []
     duplicateKeys = DuplicateKeyWarnings()
-    valueCount = 0
     let entries = try dictionaryContent(closedBy: nil)
     return PropertyListValue(.dictionary(entries), location: start)
   }
@@ -85,26 +76,20 @@ struct OpenStepPropertyListReader {
     skipSpace()
     guard index < bytes.count else { throw error("the text ends where a value was expected") }
     let location = here()
-    valueCount += 1
-    if valueCount > maximumValueCount {
-      throw PropertyListError(
-        .tooManyValues,
-        "the property list holds more than \(maximumValueCount) values, the limit for a property list",
-        location: location)
-    }
+    try cursor.countValue(at: location)
     switch bytes[index] {
     case UInt8(ascii: "{"):
-      try enter(location)
+      try cursor.enter(location)
       index += 1
       let entries = try dictionaryContent(closedBy: UInt8(ascii: "}"))
       index += 1
-      depth -= 1
+      cursor.leave()
       return PropertyListValue(.dictionary(entries), location: location)
     case UInt8(ascii: "("):
-      try enter(location)
+      try cursor.enter(location)
       index += 1
       let items = try arrayContent()
-      depth -= 1
+      cursor.leave()
       return PropertyListValue(.array(items), location: location)
     case UInt8(ascii: "<"):
       return PropertyListValue(.data(try data()), location: location)
@@ -399,21 +384,9 @@ struct OpenStepPropertyListReader {
 
   // MARK: Positions and errors
 
-  private mutating func enter(_ location: SourceLocation) throws {
-    depth += 1
-    if depth > maximumDepth {
-      throw PropertyListError(
-        .tooDeep, "containers nest deeper than the limit of \(maximumDepth) levels",
-        location: location)
-    }
-  }
+  private mutating func here() -> SourceLocation { cursor.here() }
 
-  private mutating func here() -> SourceLocation { location(at: index) }
-
-  private mutating func location(at offset: Int) -> SourceLocation {
-    let position = tracker.position(at: offset)
-    return SourceLocation(file: file, line: position.line, column: position.column)
-  }
+  private mutating func location(at offset: Int) -> SourceLocation { cursor.location(at: offset) }
 
   private func shown(_ text: String) -> String { Self.shown(text) }
 
