@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 
 /// Reads an archive through to its end and checks everything its format can prove, without
 /// writing anything: what `folio verify` does, as `unzip -t`, `7z t` and `gzip -t` do.

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 #if !canImport(SwiftUI)
   /// A document type that is read from and written to files: SwiftUI's `Document` for Linux.
   ///

@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Archives
+  import Archives
   public import UniformTypes
 
   /// A document stored as a value, read from and written to a ``FileWrapper``: SwiftUI's

@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Archives
+  import Archives
   public import UniformTypes
 
   /// What `fileWrapper(configuration:)` of a ``FileDocument`` (or

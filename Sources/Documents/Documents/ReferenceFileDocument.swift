@@ -1,5 +1,5 @@
 #if !canImport(SwiftUI)
-  public import Archives
+  import Archives
   public import UniformTypes
 
   /// A document stored as an object, read from a ``FileWrapper`` and saved from a snapshot:

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 extension ExportError.Code {
   /// A file inside a package was removed or moved after the package's structure was read.
   public static let fileVanished = Self("file-vanished")

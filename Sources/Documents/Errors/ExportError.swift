@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 public import PropertyLists
 
 /// A failure to export a document into another content type.

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 public import UniformTypes
 
 /// How outputs are named when the user does not name them.

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 public import UniformTypes
 
 /// The exporters an export may use, in registration order.

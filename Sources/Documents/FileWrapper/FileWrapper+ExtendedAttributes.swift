@@ -3,7 +3,7 @@ import FolioSystem
 import Glibc
 
 #if !canImport(Darwin)
-  public import FoundationEssentials
+  import FoundationEssentials
 
   extension FileWrapper {
     /// The ``fileAttributes`` key of an item's extended attributes: a `[String: Data]`

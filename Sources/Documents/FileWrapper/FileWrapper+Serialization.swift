@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 #if !canImport(Darwin)
   import FolioSystem
   public import FoundationEssentials

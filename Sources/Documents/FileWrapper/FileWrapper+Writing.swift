@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 import FolioSystem
 
 #if !canImport(Darwin)

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 #if canImport(Darwin)
   // Foundation on Apple's platforms has FileWrapper; Folio's would shadow it.
 #else

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 import FolioSystem
 public import FoundationEssentials
 public import UniformTypes

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 /// A character encoding that Folio reads and writes plain text in.
 public enum TextEncoding: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// UTF-8, written without a byte-order mark; a leading mark is skipped on reading.

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 public import FoundationEssentials
 public import UniformTypes
 

@@ -1,4 +1,4 @@
-public import Archives
+import Archives
 public import UniformTypes
 
 /// Types the built-in exporters write that the system table does not declare.

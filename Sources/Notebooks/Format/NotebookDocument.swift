@@ -2,7 +2,7 @@ public import Documents
 #if !canImport(SwiftUI)
   public import FoundationEssentials
   public import Observation
-  public import Archives
+  import Archives
   public import PropertyLists
   public import UniformTypes
 

@@ -1,6 +1,6 @@
 public import Documents
 public import FoundationEssentials
-public import Archives
+import Archives
 public import PropertyLists
 
 /// A notebook package opened lazily: metadata read, pages read one at a time on demand.

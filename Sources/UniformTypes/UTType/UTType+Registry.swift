@@ -2,8 +2,8 @@
   // The system's framework answers there, from the app's own Info.plist.
   @_exported public import UniformTypeIdentifiers
 #else
-  public import FoundationEssentials
-  public import PropertyLists
+  import FoundationEssentials
+  import PropertyLists
   import Synchronization
   import FolioSystem
   import Glibc
