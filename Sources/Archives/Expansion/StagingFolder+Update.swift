@@ -48,7 +48,10 @@ extension StagingFolder {
         // A new mode makes it a changed file: changing the shared inode's mode here would
         // alter the destination before the commit (and for good if the commit failed).
         existingInfo.st_mode & 0o7777 == stagedInfo.st_mode & 0o7777,
-        try Self.sameBytes(staged, existing: (folder, name), existingPath: relative)
+        try Self.sameBytes(staged, existing: (folder, name), existingPath: relative),
+        // Attributes are part of a file as expand restores it: a file whose attributes
+        // changed is a changed file, or the update would keep the old ones.
+        Self.sameExtendedAttributes(staged, existing: "/proc/self/fd/\(folder)/\(name)")
       else { continue }
       let temporary = staged + ".folio-keep"
       // Flags 0: the name is linked itself, never what a link there points at. On another
@@ -104,6 +107,34 @@ extension StagingFolder {
   /// folder, never through a link).
   ///
   /// - Throws: ``PackagingError`` naming the file that cannot be read.
+  /// Whether two files carry the same `user.*` attributes and ACLs (the ones expand sets),
+  /// compared by name and value; a file system that keeps none counts as none.
+  ///
+  /// - Parameters:
+  ///   - staged: The new file.
+  ///   - existing: The destination's file, through its pinned folder (`/proc/self/fd/N/name`,
+  ///     whose last component is not followed).
+  private static func sameExtendedAttributes(_ staged: String, existing: String) -> Bool {
+    func attributes(_ path: String) -> [[UInt8]: [UInt8]]? {
+      guard let names = try? ExtendedAttributes.names(atPath: path) else { return [:] }
+      var result: [[UInt8]: [UInt8]] = [:]
+      for name in names {
+        let text = String(decoding: name, as: UTF8.self)
+        guard
+          text.hasPrefix("user.") || text == ExtendedAttribute.accessACLName
+            || text == ExtendedAttribute.defaultACLName
+        else { continue }
+        guard let value = try? ExtendedAttributes.value(of: name, atPath: path) else {
+          return nil
+        }
+        result[name] = value
+      }
+      return result
+    }
+    guard let new = attributes(staged), let old = attributes(existing) else { return false }
+    return new == old
+  }
+
   private static func sameBytes(
     _ staged: String, existing: (folder: Int32, name: String), existingPath: String
   ) throws -> Bool {
@@ -150,8 +181,9 @@ extension StagingFolder {
 }
 
 extension StagingFolder {
-  /// The files and links below `existing` that `replacement` does not have at the same path:
-  /// what an update removes. Neither tree's symbolic links are followed.
+  /// The files and links below `existing` that `replacement` does not have at the same path.
+  ///
+  /// What an update removes. Neither tree's symbolic links are followed.
   ///
   /// - Parameters:
   ///   - replacement: The tree about to be swapped in.

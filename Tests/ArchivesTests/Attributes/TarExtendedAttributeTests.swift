@@ -36,6 +36,30 @@ struct TarExtendedAttributeTests {
     }
   }
 
+  /// An update keeps a file whose bytes did not change as it was, unless its attributes did:
+  /// then the archive's attributes are what the destination gets, as a fresh expand gives.
+  @Test func updateTakesTheArchivesAttributesForAFileWhoseBytesAreUnchanged() async throws {
+    try await withTemporaryDirectory("xattr-update") { folder in
+      let package = try ExtendedAttributeTestTree.make(in: folder)
+      let archive = folder.appendingPathComponent("Pkg.tar")
+      _ = try await Packer.pack(package, to: archive)
+      let destination = folder.appendingPathComponent("Out")
+      _ = try await expand(archive, acls: true, into: destination)
+      let file = destination.appendingPathComponent("a.txt")
+      let before = try ExtendedAttributeTestTree.attributes(of: file)
+      // Same bytes, same mode; only an attribute differs from the archive's.
+      try ExtendedAttributes.set(
+        Array("user.test".utf8), to: Array("changed".utf8), atPath: file.path)
+      var policy = ExpansionPolicy.default
+      policy.restoresACLs = true
+      let result = try await Expander.expand(
+        archive, into: destination, policy: policy, mode: .update, progress: .untracked())
+      #expect(try ExtendedAttributeTestTree.attributes(of: file) == before)
+      // The other file, attributes and bytes unchanged, is still kept.
+      #expect(result.unchangedFileCount == 1)
+    }
+  }
+
   @Test func folioTarRecordsPaxAttributesAsPeersWrite() async throws {
     try await withTemporaryDirectory("xattr-tar-pax") { folder in
       let package = try ExtendedAttributeTestTree.make(in: folder)
