@@ -67,6 +67,27 @@ public enum ArchiveLister {
   public static func forEachEntry(
     in input: ArchiveInput, policy: ExpansionPolicy, _ body: (ArchiveEntryInfo) throws -> Void
   ) throws -> String {
+    try forEachEntry(in: input, policy: policy, warnings: { _ in }, body)
+  }
+
+  /// Calls `body` with each entry, reading within an expansion policy's limits, and
+  /// `warnings` with what the archive does that was read as peers read it (bytes after a
+  /// zip's end record, junk after a gzip stream, Windows separators), as an expansion
+  /// reports them.
+  ///
+  /// - Parameters:
+  ///   - input: The archive file, or standard input.
+  ///   - policy: The limits and the name encoding.
+  ///   - warnings: Called once, after the last entry, with the warnings in order (none
+  ///     when the archive gave none).
+  ///   - body: Called once per entry.
+  /// - Returns: The archive's format and compression.
+  /// - Throws: As ``forEachEntry(in:policy:_:)``.
+  @discardableResult
+  public static func forEachEntry(
+    in input: ArchiveInput, policy: ExpansionPolicy,
+    warnings: ([ArchiveWarning]) -> Void, _ body: (ArchiveEntryInfo) throws -> Void
+  ) throws -> String {
     let source = try ArchiveOpener.open(input, policy: policy)
     var count = 0
     while let entry = try source.nextEntry() {
@@ -78,6 +99,7 @@ public enum ArchiveLister {
     if count == 0 {
       throw PackagingError(.emptyArchive, "'\(input.displayName)' holds no entries")
     }
+    if !source.warnings.isEmpty { warnings(source.warnings) }
     return source.formatDescription
   }
 

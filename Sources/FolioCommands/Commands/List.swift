@@ -71,9 +71,18 @@ extension FolioCommand {
       let (namesOnly, selection, policy) = (self.namesOnly, self.selection, self.policy)
       let showsAttributes = self.showsAttributes
       let line = ListingLine(now: Date())
+      let standardError = context.standardError
       try await Task.detached {
         var pending = ""
-        try ArchiveLister.forEachEntry(in: input, policy: policy) { entry in
+        // Warnings go to standard error, after the listing, as expand gives them.
+        let report: ([ArchiveWarning]) -> Void = { warnings in
+          output.write(pending)
+          pending = ""
+          for warning in warnings {
+            standardError.write("folio: warning: \(warning.message) [\(warning.code)]\n")
+          }
+        }
+        try ArchiveLister.forEachEntry(in: input, policy: policy, warnings: report) { entry in
           if !selection.isEverything
             && !selection.selects(entryName: String(decoding: entry.name.bytes, as: UTF8.self))
           {
