@@ -16,11 +16,8 @@ extension ArchiveMemoryTarget {
     _ url: URL, policy: ExpansionPolicy, memoryLimit: Int64, reporter: ProgressManager?
   ) throws -> (top: Item, name: String) {
     let source = try ArchiveOpener.open(.file(url), policy: policy)
-    let zipSummary = try ExpansionRun<ArchiveMemoryTarget>.zipSummary(of: source, policy: policy)
     let target = ArchiveMemoryTarget(limit: memoryLimit, archiveName: url.path)
-    var run = ExpansionRun(
-      source: source, staging: target, policy: policy, reporter: reporter,
-      zipSummary: zipSummary)
+    var run = try ExpansionRun(judging: source, staging: target, policy: policy, reporter: reporter)
     let top = try run.expandAll()
     let item = top.flatMap { target.lookup([$0]) } ?? target.root
     return (item, top ?? url.deletingPathExtension().lastPathComponent)

@@ -85,6 +85,24 @@ struct ExpansionRun<Target: ExpansionTarget> {
   /// input bytes read.
   private var byteProgressFollowsOutput: Bool { zipSummary != nil }
 
+  /// Prepares a walk of an archive, judging a zip's entries as a whole first
+  /// (``zipSummary(of:policy:)``), for targets that have nothing to make before that.
+  ///
+  /// - Parameters:
+  ///   - source: The opened archive.
+  ///   - staging: Where entries go.
+  ///   - policy: The rules and limits.
+  ///   - reporter: Where progress goes and cancellation is checked.
+  /// - Throws: ``PackagingError`` for the first entry a zip's check refuses.
+  init(
+    judging source: any ArchiveEntrySource, staging: Target, policy: ExpansionPolicy,
+    reporter: ProgressManager?
+  ) throws {
+    self.init(
+      source: source, staging: staging, policy: policy, reporter: reporter,
+      zipSummary: try Self.zipSummary(of: source, policy: policy))
+  }
+
   /// A zip's entries judged as a whole (totals, overlaps, names) before anything is written;
   /// `nil` for other formats, which are judged entry by entry.
   ///

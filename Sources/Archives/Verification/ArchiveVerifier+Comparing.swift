@@ -24,10 +24,8 @@ extension ArchiveVerifier {
   ) throws -> [ArchiveDifference] {
     let source = try ArchiveOpener.open(input, policy: policy)
     let isZip = source is ZipEntrySource
-    let zipSummary = try ExpansionRun<ComparingTarget>.zipSummary(of: source, policy: policy)
     let target = ComparingTarget()
-    var run = ExpansionRun(
-      source: source, staging: target, policy: policy, reporter: nil, zipSummary: zipSummary)
+    var run = try ExpansionRun(judging: source, staging: target, policy: policy, reporter: nil)
     let top = try run.expandAll()
     let root = folder.standardizedFileURL.path
     var differences: [ArchiveDifference] = []

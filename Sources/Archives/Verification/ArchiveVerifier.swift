@@ -37,10 +37,8 @@ public enum ArchiveVerifier {
     var policy = policy
     policy.restoresACLs = true
     let source = try ArchiveOpener.open(input, policy: policy)
-    let zipSummary = try ExpansionRun<DiscardingTarget>.zipSummary(of: source, policy: policy)
-    let target = DiscardingTarget()
-    var run = ExpansionRun(
-      source: source, staging: target, policy: policy, reporter: nil, zipSummary: zipSummary)
+    var run = try ExpansionRun(
+      judging: source, staging: DiscardingTarget(), policy: policy, reporter: nil)
     _ = try run.expandAll()
     let result = run.result(destination: URL(fileURLWithPath: "/"), format: "")
     return Result(
