@@ -1,6 +1,6 @@
+import Archives
 import FoundationEssentials
 import Glibc
-import Archives
 
 /// `folio pack`: flattens a package (or any folder) into one archive.
 struct Pack: ParsableCommand {
@@ -17,6 +17,9 @@ struct Pack: ParsableCommand {
       user.* attributes as macOS does, in AppleDouble '__MACOSX/DIR/._NAME' entries
       under their macOS names, without 'user.'). Sockets, devices and FIFOs are refused, and so are symbolic
       links pointing outside the package unless --allow-external-symlinks is given.
+      A zip has no place for ACLs or other namespaces' attributes. 'folio expand' sets
+      the user.* attributes again, the ACLs only with --acls, and never security.*,
+      trusted.* or other system.* attributes.
       Zip stores files that are already compressed (images, audio, video, archives,
       random-looking data) and deflates the rest; --level deflates every file.
       Entries are read and compressed by --jobs threads and written in order: the archive

@@ -15,8 +15,9 @@ extension FolioCommand.Plist {
         complete, so a failed conversion never leaves a half-written file.
         JSON cannot hold dates, data or non-finite reals; such input is
         refused, as plutil refuses it. A key repeated in a dictionary is
-        written once, the last value winning (as Foundation and plutil read
-        it), with a warning. The output may take at most --max-output-size bytes
+        written once, at its first place, with the value Foundation and plutil
+        read (the last from XML and JSON, the first from a binary property
+        list), with a warning. The output may take at most --max-output-size bytes
         (by default 16 times the input, at least 64M): a binary property list
         can reference one object from many places, which XML and JSON write out
         in full; past the limit nothing is written.

@@ -2,6 +2,10 @@
 /// the same declarations as `--help`: every command's usage, abstract,
 /// arguments, options and discussion, then exit status and environment.
 ///
+/// The page is the whole reference, `--help` the short one: what only the page
+/// says (``reference`` under a command, ``sections`` after the commands) is kept
+/// beside this type, in the same plain text as a discussion.
+///
 /// `docs/folio.1` is this page, checked in; a test regenerates it and fails
 /// when it differs, so the page never falls behind the options.
 struct ManPage {
@@ -35,9 +39,13 @@ struct ManPage {
 
       """
     out += paragraphs(root.discussion)
+    if let more = Self.reference[tool] { out += ".PP\n" + paragraphs(more) }
     out += ".SH COMMANDS\n"
     for node in tree.nodes.dropFirst() where node.configuration.subcommands.isEmpty {
       out += command(node)
+    }
+    for section in Self.sections {
+      out += ".SH \"\(escape(section.title))\"\n" + paragraphs(section.text)
     }
     out += """
       .SH EXIT STATUS
@@ -116,6 +124,7 @@ struct ManPage {
     if !configuration.discussion.isEmpty {
       out += ".PP\n" + paragraphs(configuration.discussion)
     }
+    if let more = Self.reference[node.name] { out += ".PP\n" + paragraphs(more) }
     return out
   }
 
@@ -134,21 +143,52 @@ struct ManPage {
     return text
   }
 
-  /// Help text as roff paragraphs: blank lines separate them, lines are joined.
+  /// Help text as roff.
+  ///
+  /// Blank lines separate paragraphs, whose lines are joined; a line starting `- ` begins
+  /// a bulleted item, and lines starting `$ ` are an example, set as typed.
   private func paragraphs(_ text: String) -> String {
     var out = ""
     var current: [String] = []
-    func flush() {
+    var isItem = false
+    var example: [String] = []
+    func flushText() {
       guard !current.isEmpty else { return }
-      if !out.isEmpty { out += ".PP\n" }
+      if isItem {
+        out += ".IP \\(bu 2\n"
+      } else if !out.isEmpty {
+        out += ".PP\n"
+      }
       out += escape(current.joined(separator: " ")) + "\n"
       current = []
     }
+    func flushExample() {
+      guard !example.isEmpty else { return }
+      if !out.isEmpty { out += ".PP\n" }
+      out += ".EX\n" + example.map { escape($0) + "\n" }.joined() + ".EE\n"
+      example = []
+    }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == " " }
-      if trimmed.isEmpty { flush() } else { current.append(String(trimmed)) }
+      if trimmed.hasPrefix("$ ") {
+        flushText()
+        example.append(String(trimmed.dropFirst(2)))
+        continue
+      }
+      flushExample()
+      if trimmed.isEmpty {
+        flushText()
+      } else if trimmed.hasPrefix("- ") {
+        flushText()
+        isItem = true
+        current.append(String(trimmed.dropFirst(2)))
+      } else {
+        if current.isEmpty { isItem = false }
+        current.append(String(trimmed))
+      }
     }
-    flush()
+    flushText()
+    flushExample()
     return out
   }
 

@@ -40,6 +40,32 @@ import Testing
     #expect(page.contains(".B 130\n"))
   }
 
+  @Test func everyReferenceBelongsToACommand() {
+    let names = Set(CommandTree(root: FolioCommand.self).nodes.map(\.name))
+    for key in ManPage.reference.keys {
+      #expect(names.contains(key), "ManPage.reference has text for '\(key)', which is no command")
+    }
+  }
+
+  @Test func everyExampleShowsCommandsAndOptionsThatExist() async {
+    let page = await generated()
+    let tree = CommandTree(root: FolioCommand.self)
+    var inExample = false
+    var examples = 0
+    for line in page.split(separator: "\n") {
+      if line == ".EX" || line == ".EE" {
+        inExample = line == ".EX"
+        continue
+      }
+      let text = line.replacingOccurrences(of: "\\-", with: "-")
+      guard inExample, text.hasPrefix("folio ") else { continue }
+      examples += 1
+      let unknown = ShownCommandLine(text: text).unknownOptions(in: tree)
+      #expect(unknown.isEmpty, "man page example '\(text)' shows \(unknown), which do not exist")
+    }
+    #expect(examples > 20)
+  }
+
   // groff-base is in scripts/bootstrap.sh's list; without it there is nothing to render with.
   @Test(
     .enabled(
