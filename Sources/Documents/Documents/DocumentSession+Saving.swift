@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   public import FoundationEssentials
-  public import Archives
+  import Archives
   public import ProgressReporting
   public import UniformTypes
 
