@@ -60,31 +60,39 @@ let package = Package(
     .target(
       name: "TypeValidation",
       dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "CLibXML2"]),
+    // Progress reporting: Foundation's ProgressManager API (SF-0023) on Linux, with
+    // Subprogress, the read-only ProgressReporter and the snapshots and events displays watch.
+    .target(name: "ProgressReporting", dependencies: ["FolioSystem"]),
     // Archives: the archive engine. Pack, expand and list zip, tar and compressed tar over
-    // libarchive, zlib, libdeflate and zstd, with expansion's safety rules and selection; the
-    // progress (ProgressManager, Subprogress) and package locks its writers and readers use.
+    // libarchive, zlib, libdeflate and zstd, with expansion's safety rules and selection. The
+    // package locks live here too: the engine takes them, and their errors are packaging errors.
     .target(
       name: "Archives",
       dependencies: [
-        "FolioSystem", "PropertyLists", "UniformTypes", "CLibArchive", "CZlib", "CLibDeflate",
-        "CZstd",
+        "FolioSystem", "PropertyLists", "UniformTypes", "ProgressReporting", "CLibArchive",
+        "CZlib", "CLibDeflate", "CZstd",
       ]),
     // Documents: Apple's document model on Linux. FileWrapper, Document with its readers and
     // writers, document sessions, and the exporters and export plans a session saves through.
     .target(
       name: "Documents",
-      dependencies: ["FolioSystem", "Archives", "UniformTypes", "PropertyLists"]),
+      dependencies: [
+        "FolioSystem", "Archives", "UniformTypes", "PropertyLists", "ProgressReporting",
+      ]),
     // The sample notebook format (`com.example.notebook`) and its exporters: one app's format,
     // kept out of the library's core; the command registers its exporters.
     .target(
       name: "Notebooks",
-      dependencies: ["FolioSystem", "PropertyLists", "UniformTypes", "Archives", "Documents"]),
+      dependencies: [
+        "FolioSystem", "PropertyLists", "UniformTypes", "ProgressReporting", "Archives",
+        "Documents",
+      ]),
     // The umbrella library other programs import.
     .target(
       name: "Folio",
       dependencies: [
-        "FolioSystem", "PropertyLists", "UniformTypes", "TypeValidation", "Archives",
-        "Documents", "Notebooks",
+        "FolioSystem", "PropertyLists", "UniformTypes", "TypeValidation", "ProgressReporting",
+        "Archives", "Documents", "Notebooks",
       ]),
 
     // MARK: Command line
@@ -94,8 +102,8 @@ let package = Package(
     .target(
       name: "FolioCommands",
       dependencies: [
-        "FolioSystem", "PropertyLists", "UniformTypes", "TypeValidation", "Archives",
-        "Documents", "Notebooks",
+        "FolioSystem", "PropertyLists", "UniformTypes", "TypeValidation", "ProgressReporting",
+        "Archives", "Documents", "Notebooks",
       ]),
     .executableTarget(name: "folio", dependencies: ["FolioCommands", "FolioSystem"]),
 
@@ -112,6 +120,8 @@ let package = Package(
       name: "UniformTypesTests", dependencies: ["UniformTypes", "TypeValidation", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
+      name: "ProgressReportingTests", dependencies: ["ProgressReporting", "FolioTestSupport"]),
+    .testTarget(
       name: "TypeValidationTests", dependencies: ["TypeValidation", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -120,13 +130,18 @@ let package = Package(
       // trees), which live in this target.
       // and TypeValidation to register an app's archive-based type.
       name: "ArchivesTests",
-      dependencies: ["Archives", "Documents", "TypeValidation", "FolioTestSupport"],
+      dependencies: [
+        "Archives", "ProgressReporting", "Documents", "TypeValidation", "FolioTestSupport",
+      ],
       exclude: ["Fixtures"]),
     // The sample notebook is the document type the document-session and exporter tests use.
     .testTarget(
-      name: "DocumentsTests", dependencies: ["Documents", "Notebooks", "FolioTestSupport"]),
+      name: "DocumentsTests",
+      dependencies: ["Documents", "Notebooks", "ProgressReporting", "FolioTestSupport"]),
     .testTarget(name: "NotebooksTests", dependencies: ["Notebooks", "FolioTestSupport"]),
-    .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
+    .testTarget(
+      name: "FolioCommandsTests",
+      dependencies: ["FolioCommands", "ProgressReporting", "FolioTestSupport"]),
     // The umbrella's own code: the document model's parts on corelibs Foundation.
     .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"]),
     // Apple's document sample code from the seeds, unchanged but for the imports (see

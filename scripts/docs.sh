@@ -21,7 +21,7 @@ for flag in $(pkg-config --cflags-only-I libxml-2.0 libarchive); do search="$sea
 swift-symbolgraph-extract -module-name Folio -target "$triple" \
   -I "$bin" -I "$bin/Modules" $search \
   -minimum-access-level public -skip-inherited-docs \
-  -experimental-allowed-reexported-modules=FolioSystem,PropertyLists,UniformTypes,TypeValidation,Archives,Documents,Notebooks \
+  -experimental-allowed-reexported-modules=FolioSystem,PropertyLists,UniformTypes,TypeValidation,ProgressReporting,Archives,Documents,Notebooks \
   -output-dir "$graphs"
 docc convert Sources/Folio/Folio.docc --additional-symbol-graph-dir "$graphs" \
   --output-path "$out/Folio.doccarchive" --fallback-display-name Folio \

@@ -12,6 +12,8 @@
 @_exported import Foundation
 // The sample notebook format, for programs that open the bundled sample (Examples/Notebook).
 @_exported import Notebooks
+// Progress: ProgressManager, Subprogress and ProgressReporter, which the layers' calls take.
+@_exported import ProgressReporting
 @_exported import PropertyLists
 @_exported import TypeValidation
 @_exported import UniformTypes

@@ -1,4 +1,5 @@
 package import FoundationEssentials
+package import ProgressReporting
 
 extension ArchiveMemoryTarget {
   /// Expands an archive into memory under the rules `expand` applies: the tree a file

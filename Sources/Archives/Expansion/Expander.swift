@@ -1,6 +1,7 @@
 import FolioSystem
 public import FoundationEssentials
 import Glibc
+public import ProgressReporting
 
 /// Expands archives into folders, safely and atomically.
 ///

@@ -1,5 +1,6 @@
 import FolioSystem
 import FoundationEssentials
+import ProgressReporting
 
 /// One expansion's walk over the entries: the rules, the budgets and the writes.
 ///

@@ -1,3 +1,4 @@
+import ProgressReporting
 import Synchronization
 
 /// Writes a zip's regular files into the staging folder on worker threads.

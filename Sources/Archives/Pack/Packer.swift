@@ -1,6 +1,7 @@
 import FolioSystem
 public import FoundationEssentials
 import Glibc
+public import ProgressReporting
 
 /// Flattens a folder (a package document, or any folder) into one archive.
 ///

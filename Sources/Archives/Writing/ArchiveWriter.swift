@@ -1,5 +1,6 @@
 public import FoundationEssentials
 import Glibc
+import ProgressReporting
 
 /// Adds entries to an archive being written; only ``withArchiveWriter(at:format:options:progress:_:)``
 /// makes one.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import ProgressReporting
 
 /// Writes tar entries (plain or compressed) through libarchive, in the order
 /// they are added, on the caller's thread.

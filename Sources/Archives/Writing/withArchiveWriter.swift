@@ -1,5 +1,6 @@
 import FolioSystem
 public import FoundationEssentials
+public import ProgressReporting
 
 /// Writes an archive atomically: entries added in `body` go to a temporary
 /// file beside `url`, which replaces `url` only when `body` returns and the

@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   public import FoundationEssentials
-  public import Archives
+  public import ProgressReporting
 
   /// A type that reads a document's content from a file: SwiftUI's `DocumentReader` for Linux.
   ///

@@ -1,6 +1,7 @@
 #if !canImport(SwiftUI)
   public import FoundationEssentials
-  public import Archives
+  import Archives
+  public import ProgressReporting
   public import UniformTypes
 
   extension DocumentSession where Document: WritableDocument, Document.Writer.Destination == URL {

@@ -3,6 +3,7 @@ import FolioSystem
 #if !canImport(SwiftUI)
   public import FoundationEssentials
   public import Archives
+  public import ProgressReporting
   public import UniformTypes
   import Glibc
 

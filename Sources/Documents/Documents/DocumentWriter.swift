@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
   public import FoundationEssentials
-  public import Archives
+  public import ProgressReporting
 
   /// A type that writes a document's content to a file: SwiftUI's `DocumentWriter` for Linux.
   ///

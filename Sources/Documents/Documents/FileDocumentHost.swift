@@ -24,12 +24,7 @@
 
     /// The document's value; edit it in place.
     public var document: Content {
-      get {
-        guard let content else {
-          preconditionFailure("\(Content.self) is read when its session opens; open it first")
-        }
-        return content
-      }
+      get { FileDocumentHosting.opened(content) }
       set { content = newValue }
     }
 
@@ -57,11 +52,7 @@
     nonisolated public func reader(configuration: sending ReadConfiguration)
       -> sending FileWrapperDocumentReader<Content>
     {
-      let contentType = configuration.contentType
-      return FileWrapperDocumentReader(configuration) { file in
-        try Content(
-          configuration: FileDocumentReadConfiguration(contentType: contentType, file: file))
-      }
+      FileDocumentHosting.reader(configuration) { try Content(configuration: $0) }
     }
 
     /// Takes the value read.
@@ -80,11 +71,8 @@
     nonisolated public func writer(configuration: sending WriteConfiguration)
       -> sending FileWrapperDocumentWriter<Content>
     {
-      let contentType = configuration.contentType
-      return FileWrapperDocumentWriter(configuration) { value, existing in
-        try value.fileWrapper(
-          configuration: FileDocumentWriteConfiguration(
-            contentType: contentType, existingFile: existing))
+      FileDocumentHosting.writer(configuration) { value, configuration in
+        try value.fileWrapper(configuration: configuration)
       }
     }
 

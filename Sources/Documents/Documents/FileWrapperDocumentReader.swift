@@ -1,7 +1,7 @@
 #if !canImport(SwiftUI)
   import FolioSystem
   public import FoundationEssentials
-  public import Archives
+  public import ProgressReporting
 
   /// A document reader that turns a ``FileWrapper`` into a snapshot: SwiftUI's
   /// `FileWrapperDocumentReader` for Linux.

@@ -1,7 +1,7 @@
 #if !canImport(SwiftUI)
   import FolioSystem
   public import FoundationEssentials
-  public import Archives
+  public import ProgressReporting
 
   /// A document writer that turns a snapshot into a ``FileWrapper`` and writes it:
   /// SwiftUI's `FileWrapperDocumentWriter` for Linux.

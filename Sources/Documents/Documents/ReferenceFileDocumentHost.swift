@@ -16,12 +16,7 @@
     private var content: Content?
 
     /// The document object; it is replaced when the session reverts.
-    public var document: Content {
-      guard let content else {
-        preconditionFailure("\(Content.self) is read when its session opens; open it first")
-      }
-      return content
-    }
+    public var document: Content { FileDocumentHosting.opened(content) }
 
     /// Hosts an object, for a new document or one read by the program itself.
     ///
@@ -47,11 +42,7 @@
     nonisolated public func reader(configuration: sending ReadConfiguration)
       -> sending FileWrapperDocumentReader<Content>
     {
-      let contentType = configuration.contentType
-      return FileWrapperDocumentReader(configuration) { file in
-        try Content(
-          configuration: FileDocumentReadConfiguration(contentType: contentType, file: file))
-      }
+      FileDocumentHosting.reader(configuration) { try Content(configuration: $0) }
     }
 
     /// Takes the object read.
@@ -70,12 +61,8 @@
     nonisolated public func writer(configuration: sending WriteConfiguration)
       -> sending FileWrapperDocumentWriter<SnapshotOf<Content>>
     {
-      let contentType = configuration.contentType
-      return FileWrapperDocumentWriter(configuration) { snapshot, existing in
-        try snapshot.document.fileWrapper(
-          snapshot: snapshot.value,
-          configuration: FileDocumentWriteConfiguration(
-            contentType: contentType, existingFile: existing))
+      FileDocumentHosting.writer(configuration) { snapshot, configuration in
+        try snapshot.document.fileWrapper(snapshot: snapshot.value, configuration: configuration)
       }
     }
 

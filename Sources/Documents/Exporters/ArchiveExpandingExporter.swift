@@ -1,5 +1,6 @@
-import FoundationEssentials
 public import Archives
+import FoundationEssentials
+public import ProgressReporting
 public import PropertyLists
 public import UniformTypes
 

@@ -1,7 +1,7 @@
 import FolioSystem
 public import FoundationEssentials
 import Glibc
-public import Archives
+public import ProgressReporting
 public import PropertyLists
 public import UniformTypes
 

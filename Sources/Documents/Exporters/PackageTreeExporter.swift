@@ -1,4 +1,4 @@
-public import Archives
+public import ProgressReporting
 public import PropertyLists
 
 /// An exporter that can read its input as a ``FileWrapper`` tree.

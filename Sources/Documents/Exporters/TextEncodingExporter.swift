@@ -1,6 +1,6 @@
 import FolioSystem
 import FoundationEssentials
-public import Archives
+public import ProgressReporting
 public import PropertyLists
 public import UniformTypes
 

@@ -1,4 +1,5 @@
 public import Archives
+package import ProgressReporting
 #if !canImport(Darwin)
   public import FoundationEssentials
 

@@ -1,6 +1,7 @@
+public import Archives
 import FolioSystem
 public import FoundationEssentials
-public import Archives
+public import ProgressReporting
 
 /// Runs many planned exports at once, a fixed number at a time, each failure kept to its input.
 ///

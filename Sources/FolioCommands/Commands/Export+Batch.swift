@@ -1,7 +1,7 @@
 import Documents
 import FolioSystem
 import FoundationEssentials
-import Archives
+import ProgressReporting
 import UniformTypes
 
 /// `folio export --to TYPE INPUT…`: several inputs at once, each reported, one failure not stopping the others.

@@ -1,6 +1,6 @@
 import FolioSystem
 import FoundationEssentials
-public import Archives
+public import ProgressReporting
 import Synchronization
 
 /// Shows a long operation's progress on standard error: a live line on a

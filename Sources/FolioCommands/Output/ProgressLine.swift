@@ -1,4 +1,4 @@
-import Archives
+import ProgressReporting
 
 /// The live progress line, fitted to the terminal's width.
 ///

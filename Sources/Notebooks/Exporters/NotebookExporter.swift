@@ -1,7 +1,7 @@
 public import Documents
 import FolioSystem
 import FoundationEssentials
-public import Archives
+public import ProgressReporting
 public import PropertyLists
 public import UniformTypes
 

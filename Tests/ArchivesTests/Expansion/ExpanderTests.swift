@@ -1,6 +1,7 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
+import ProgressReporting
 import Testing
 
 /// One node of a tree, as a restore must reproduce it.

@@ -1,5 +1,6 @@
 import FolioTestSupport
 import Foundation
+import ProgressReporting
 import Testing
 
 @testable import Archives

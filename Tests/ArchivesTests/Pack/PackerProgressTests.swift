@@ -1,5 +1,6 @@
 import FolioTestSupport
 import Foundation
+import ProgressReporting
 import Testing
 
 @testable import Archives
@@ -77,10 +78,11 @@ import Testing
     }
   }
 
-  /// A program that packs and watches the events needs no `finish()`: the stream ends when
-  /// the pack returns or throws, wherever it throws. (No time limit: on a loaded machine a
-  /// correct run can take minutes. When the manager is not finished after the pack, the
-  /// test fails and cancels the watcher rather than hang.)
+  /// A program that packs and watches the events needs no `finish()`.
+  ///
+  /// The stream ends when the pack returns or throws, wherever it throws. No time limit: on
+  /// a loaded machine a correct run can take minutes; when the manager is not finished after
+  /// the pack, the test fails and cancels the watcher rather than hang.
   @Test(arguments: ["done", "refused-entry", "missing-destination"])
   func anObserverOfAPackEndsWithoutAnyFinishCall(outcome: String) async throws {
     try await withTemporaryDirectory("pack-observer-\(outcome)") { folder in

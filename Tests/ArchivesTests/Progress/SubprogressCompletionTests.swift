@@ -1,17 +1,10 @@
 import FolioTestSupport
 import Foundation
 import Observation
-import Synchronization
+import ProgressReporting
 import Testing
 
 @testable import Archives
-
-/// Counts the times an Observation `onChange` fired.
-private final class ChangeCounter: Sendable {
-  private let count = Atomic<Int>(0)
-  var value: Int { count.load(ordering: .acquiring) }
-  func fire() { count.add(1, ordering: .acquiringAndReleasing) }
-}
 
 /// When `try await` of a call that took a subprogress returns, the share is complete.
 ///
@@ -112,62 +105,5 @@ private final class ChangeCounter: Sendable {
       }
       #expect(unobserved == 0)
     }
-  }
-
-  @Test func aGrandchildsProgressIsAChangeOfTheRootsFraction() {
-    let root = ProgressManager(totalCount: 2)
-    let child = root.subprogress(assigningCount: 2).start(totalCount: 2)
-    let grandchild = child.subprogress(assigningCount: 1).start(totalCount: 4)
-    let changes = ChangeCounter()
-    withObservationTracking {
-      _ = root.fractionCompleted
-    } onChange: {
-      changes.fire()
-    }
-    grandchild.complete(count: 1)
-    #expect(changes.value == 1)
-    #expect(abs(root.fractionCompleted - 0.125) < 1e-9)
-  }
-
-  @Test func eachCountIsTrackedOnTheManagerItBelongsTo() {
-    let manager = ProgressManager(totalCount: nil)
-    let totals = ChangeCounter()
-    let completions = ChangeCounter()
-    withObservationTracking {
-      _ = manager.totalCount
-      _ = manager.isIndeterminate
-    } onChange: {
-      totals.fire()
-    }
-    withObservationTracking {
-      _ = manager.isFinished
-    } onChange: {
-      completions.fire()
-    }
-    manager.setCounts { _, total in total = 2 }
-    #expect(totals.value == 1)
-    #expect(completions.value == 1)
-    withObservationTracking {
-      _ = manager.completedCount
-    } onChange: {
-      completions.fire()
-    }
-    manager.complete(count: 2)
-    #expect(completions.value == 2)
-    #expect(manager.isFinished)
-  }
-
-  @Test func endingAManagerHandsItsShareBackOnceAndItsChildrenFirst() {
-    let root = ProgressManager(totalCount: 4)
-    let child = root.subprogress(assigningCount: 2).start(totalCount: 10)
-    let grandchild = child.subprogress(assigningCount: 5).start(totalCount: 1)
-    grandchild.completedByteCount += 100
-    child.end()
-    child.end()
-    #expect(grandchild.hasEnded)
-    #expect(root.completedCount == 2)
-    #expect(root.summary(of: \.completedByteCount) == 100)
-    grandchild.complete(count: 1)
-    #expect(root.completedCount == 2)
   }
 }

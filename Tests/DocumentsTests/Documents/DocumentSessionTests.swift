@@ -1,9 +1,10 @@
+import Archives
 import Documents
 import FolioTestSupport
 import Foundation
 import Notebooks
 import Observation
-import Archives
+import ProgressReporting
 import Testing
 import UniformTypes
 

@@ -1,8 +1,9 @@
+import Archives
 import Documents
 import FolioTestSupport
 import Foundation
 import Notebooks
-import Archives
+import ProgressReporting
 import PropertyLists
 import Testing
 import UniformTypes

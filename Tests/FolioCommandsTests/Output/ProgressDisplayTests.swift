@@ -1,5 +1,5 @@
 import Foundation
-import Archives
+import ProgressReporting
 import Testing
 
 @testable import FolioCommands

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import ProgressReporting
 import UniformTypes
 
 /// Folio's own zip writer: entries compressed in parallel, written in order.

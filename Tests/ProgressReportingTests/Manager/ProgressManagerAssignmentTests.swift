@@ -1,4 +1,4 @@
-import Archives
+import ProgressReporting
 import Testing
 
 // Foundation's `assign(count:to:)` "adds a ProgressReporter as a child, with its progress

@@ -9,6 +9,11 @@ extension ProgressManager {
   /// (`UInt64`, `[UInt64]`), (`Double`, `Double`), (`Duration`, `Duration`)
   /// and (`String?`, `[String?]`).
   ///
+  /// Where `Value` and `Summary` are one additive type, as in a count, Folio supplies
+  /// `reduce`, `merge` and `finalSummary` that sum (an ended child's count stays with its
+  /// parent: the work was done). Foundation's protocol has no such default, so a property
+  /// meant to build with both declares the three, as this one does:
+  ///
   /// ```swift
   /// extension ProgressManager.Properties {
   ///   var pagesRendered: PagesRendered.Type { PagesRendered.self }
@@ -60,7 +65,40 @@ extension ProgressManager {
     /// - Returns: What the parent holds from now on.
     static func finalSummary(_ parentSummary: Summary, _ selfSummary: Summary) -> Summary
   }
+}
 
+// Counts sum: one default for every property whose value and summary are one additive type,
+// the four file and byte counts among them, rather than three functions repeated in each.
+extension ProgressManager.Property where Summary == Value, Value: AdditiveArithmetic {
+  /// Adds the value.
+  ///
+  /// - Parameters:
+  ///   - summary: The summary so far.
+  ///   - value: One manager's value.
+  public static func reduce(into summary: inout Summary, value: Value) { summary += value }
+
+  /// Adds the summaries.
+  ///
+  /// - Parameters:
+  ///   - summary1: One summary.
+  ///   - summary2: The other.
+  /// - Returns: Their sum.
+  public static func merge(_ summary1: Summary, _ summary2: Summary) -> Summary {
+    summary1 + summary2
+  }
+
+  /// Keeps an ended child's count: the work was done.
+  ///
+  /// - Parameters:
+  ///   - parentSummary: What the parent holds of its ended children so far.
+  ///   - selfSummary: The ending child's summary.
+  /// - Returns: Their sum.
+  public static func finalSummary(_ parentSummary: Summary, _ selfSummary: Summary) -> Summary {
+    parentSummary + selfSummary
+  }
+}
+
+extension ProgressManager {
   /// The properties a manager can carry, as members: SF-0023's six
   /// (``totalFileCount``, ``completedFileCount``, ``totalByteCount``,
   /// ``completedByteCount``, ``throughput``, ``estimatedTimeRemaining``),
@@ -76,14 +114,6 @@ extension ProgressManager {
       public static var defaultValue: Int { 0 }
       /// Zero.
       public static var defaultSummary: Int { 0 }
-      /// Adds the value.
-      public static func reduce(into summary: inout Int, value: Int) { summary += value }
-      /// Adds the summaries.
-      public static func merge(_ summary1: Int, _ summary2: Int) -> Int { summary1 + summary2 }
-      /// The work was done: an ended child's count stays.
-      public static func finalSummary(_ parentSummary: Int, _ selfSummary: Int) -> Int {
-        parentSummary + selfSummary
-      }
     }
 
     /// The number of files processed.
@@ -96,14 +126,6 @@ extension ProgressManager {
       public static var defaultValue: Int { 0 }
       /// Zero.
       public static var defaultSummary: Int { 0 }
-      /// Adds the value.
-      public static func reduce(into summary: inout Int, value: Int) { summary += value }
-      /// Adds the summaries.
-      public static func merge(_ summary1: Int, _ summary2: Int) -> Int { summary1 + summary2 }
-      /// The work was done: an ended child's count stays.
-      public static func finalSummary(_ parentSummary: Int, _ selfSummary: Int) -> Int {
-        parentSummary + selfSummary
-      }
     }
 
     /// The number of bytes to process.
@@ -116,16 +138,6 @@ extension ProgressManager {
       public static var defaultValue: UInt64 { 0 }
       /// Zero.
       public static var defaultSummary: UInt64 { 0 }
-      /// Adds the value.
-      public static func reduce(into summary: inout UInt64, value: UInt64) { summary += value }
-      /// Adds the summaries.
-      public static func merge(_ summary1: UInt64, _ summary2: UInt64) -> UInt64 {
-        summary1 + summary2
-      }
-      /// The work was done: an ended child's count stays.
-      public static func finalSummary(_ parentSummary: UInt64, _ selfSummary: UInt64) -> UInt64 {
-        parentSummary + selfSummary
-      }
     }
 
     /// The number of bytes processed.
@@ -138,16 +150,6 @@ extension ProgressManager {
       public static var defaultValue: UInt64 { 0 }
       /// Zero.
       public static var defaultSummary: UInt64 { 0 }
-      /// Adds the value.
-      public static func reduce(into summary: inout UInt64, value: UInt64) { summary += value }
-      /// Adds the summaries.
-      public static func merge(_ summary1: UInt64, _ summary2: UInt64) -> UInt64 {
-        summary1 + summary2
-      }
-      /// The work was done: an ended child's count stays.
-      public static func finalSummary(_ parentSummary: UInt64, _ selfSummary: UInt64) -> UInt64 {
-        parentSummary + selfSummary
-      }
     }
 
     /// A throughput in bytes per second, as the work measured it.

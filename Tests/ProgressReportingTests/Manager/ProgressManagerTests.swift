@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Archives
+@testable import ProgressReporting
 
 /// A program's own property, declared the way SF-0023 shows.
 extension ProgressManager.Properties {
