@@ -23,6 +23,16 @@ swift-symbolgraph-extract -module-name Folio -target "$triple" \
   -minimum-access-level public -skip-inherited-docs \
   -experimental-allowed-reexported-modules=FolioSystem,PropertyLists,UniformTypes,TypeValidation,ProgressReporting,Archives,Documents,Notebooks \
   -output-dir "$graphs"
+# One vocabulary: the public API names types and tag classes as Apple's framework does
+# (UTType, UTTagClass). Folio's own TypeIdentifier and TagClass are package-internal, so no
+# public symbol may mention them; the symbol graph holds every public signature.
+internal_types='s:12UniformTypes14TypeIdentifierV\|s:12UniformTypes8TagClassV'
+if grep -q "$internal_types" "$graphs"/*.json; then
+  echo "error: public symbols name TypeIdentifier or TagClass (use UTType, UTTagClass or String):" >&2
+  sed 's/{"kind":{"identifier":"swift\./\n&/g' "$graphs"/*.json | grep "$internal_types" |
+    sed -n 's/.*"pathComponents":\[\([^]]*\)\].*/  \1/p' | tr -d '"' | tr ',' '.' | sort -u >&2
+  exit 1
+fi
 docc convert Sources/Folio/Folio.docc --additional-symbol-graph-dir "$graphs" \
   --output-path "$out/Folio.doccarchive" --fallback-display-name Folio \
   --fallback-bundle-identifier org.folio.Folio --warnings-as-errors

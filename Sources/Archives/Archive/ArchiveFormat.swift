@@ -35,8 +35,11 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
     }
   }
 
-  /// The uniform type identifier of the format, as the system registry declares it.
-  public var typeIdentifier: TypeIdentifier {
+  /// The type of the format, as the system registry declares it (``UTType/zip`` for zip).
+  public var type: UTType { UTType(resolved: typeIdentifier) }
+
+  /// The identifier of the format's type.
+  package var typeIdentifier: TypeIdentifier {
     switch self {
     case .zip: "public.zip-archive"
     case .tar: "public.tar-archive"
@@ -98,10 +101,15 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// document format, say) is written as zip.
   ///
   /// - Parameters:
-  ///   - type: A type identifier.
+  ///   - type: A type.
   ///   - registry: The registry that knows the type's conformances: by default the
   ///     process's, with every declaration the program registered.
-  public init?(type: TypeIdentifier, registry: TypeRegistry = .default) {
+  public init?(type: UTType, registry: TypeRegistry = .default) {
+    self.init(type: type.typeIdentifier, registry: registry)
+  }
+
+  /// The format an identifier's type names, by the rules of ``init(type:registry:)``.
+  package init?(type: TypeIdentifier, registry: TypeRegistry = .default) {
     // Compressed tars first: each also conforms to its bare compressor's type.
     let order: [ArchiveFormat] = [.tarZstd, .tarXz, .tarBzip2, .tarGzip, .tar, .zip]
     guard let format = order.first(where: { registry.conforms(type, to: $0.typeIdentifier) })

@@ -31,17 +31,17 @@ public struct ArchiveExpandingExporter: Exporter {
 
   public var name: String { "expand-\(format.name)" }
 
-  public var sourceType: TypeIdentifier { format.typeIdentifier }
+  public var sourceType: UTType { format.type }
 
-  public var targetType: TypeIdentifier { .directory }
+  public var targetType: UTType { .directory }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+  public func outputName(for input: ExportItem, outputType: UTType, registry: TypeRegistry)
     -> String
   {
     predictedName(for: input, registry: registry)
   }
 
-  public func outputType(for input: ExportItem, registry: TypeRegistry) -> TypeIdentifier {
+  public func outputType(for input: ExportItem, registry: TypeRegistry) -> UTType {
     registry.identify(fileName: predictedName(for: input, registry: registry), kind: .directory)
   }
 

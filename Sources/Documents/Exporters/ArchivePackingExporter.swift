@@ -13,7 +13,7 @@ public struct ArchivePackingExporter: Exporter {
   /// The archive format written.
   public var format: ArchiveFormat
   /// The type read: `com.apple.package` or `public.folder`.
-  public var sourceType: TypeIdentifier
+  public var sourceType: UTType
   /// How the archive is written (compression, reproducibility); the format is this exporter's.
   public var options: PackOptions
 
@@ -24,7 +24,7 @@ public struct ArchivePackingExporter: Exporter {
   ///   - sourceType: The type read (`com.apple.package`, `public.folder`).
   ///   - options: Compression and reproducibility options.
   public init(
-    format: ArchiveFormat, from sourceType: TypeIdentifier, options: PackOptions = PackOptions()
+    format: ArchiveFormat, from sourceType: UTType, options: PackOptions = PackOptions()
   ) {
     self.format = format
     self.sourceType = sourceType
@@ -34,9 +34,9 @@ public struct ArchivePackingExporter: Exporter {
 
   public var name: String { "pack-\(format.name)" }
 
-  public var targetType: TypeIdentifier { format.typeIdentifier }
+  public var targetType: UTType { format.type }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+  public func outputName(for input: ExportItem, outputType: UTType, registry: TypeRegistry)
     -> String
   {
     input.fileName + "." + format.fileExtension

@@ -18,7 +18,7 @@ public enum ExportNaming {
   ///   - distinguishing: A word that tells the output from the input when their names would match.
   /// - Returns: The file name.
   public static func replacingExtension(
-    of input: ExportItem, with outputType: TypeIdentifier, registry: TypeRegistry,
+    of input: ExportItem, with outputType: UTType, registry: TypeRegistry,
     distinguishing: String? = nil
   ) -> String {
     let base = baseName(of: input.fileName, type: input.type, registry: registry)
@@ -42,7 +42,7 @@ public enum ExportNaming {
   ///   - registry: The types known.
   /// - Returns: The file name.
   public static func appendingExtension(
-    to input: ExportItem, for outputType: TypeIdentifier, registry: TypeRegistry
+    to input: ExportItem, for outputType: UTType, registry: TypeRegistry
   ) -> String {
     guard let newExtension = registry.preferredFilenameExtension(for: outputType) else {
       return input.fileName
@@ -61,7 +61,7 @@ public enum ExportNaming {
   ///   - type: The type the item has.
   ///   - registry: The types known.
   /// - Returns: The base name (never empty).
-  public static func baseName(of fileName: String, type: TypeIdentifier, registry: TypeRegistry)
+  public static func baseName(of fileName: String, type: UTType, registry: TypeRegistry)
     -> String
   {
     let lowered = fileName.lowercased()

@@ -16,9 +16,9 @@ public protocol Exporter: Sendable {
   /// A short, stable name that `--explain` and `--list` show (`notebook-to-text`).
   var name: String { get }
   /// The type the exporter reads; any type conforming to it is accepted.
-  var sourceType: TypeIdentifier { get }
+  var sourceType: UTType { get }
   /// The type the exporter writes.
-  var targetType: TypeIdentifier { get }
+  var targetType: UTType { get }
 
   /// The precise type the exporter will write for an input.
   ///
@@ -30,7 +30,7 @@ public protocol Exporter: Sendable {
   ///   - input: The input the exporter would read.
   ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   /// - Returns: The output's type; it conforms to ``targetType``.
-  func outputType(for input: ExportItem, registry: TypeRegistry) -> TypeIdentifier
+  func outputType(for input: ExportItem, registry: TypeRegistry) -> UTType
 
   /// The file name the output gets when the user does not choose one.
   ///
@@ -39,7 +39,7 @@ public protocol Exporter: Sendable {
   ///   - outputType: The type the output will have.
   ///   - registry: The types known, for preferred extensions.
   /// - Returns: A file name (one path component).
-  func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+  func outputName(for input: ExportItem, outputType: UTType, registry: TypeRegistry)
     -> String
 
   /// Runs the export.
@@ -53,12 +53,12 @@ public protocol Exporter: Sendable {
 }
 
 extension Exporter {
-  public func outputType(for input: ExportItem, registry: TypeRegistry) -> TypeIdentifier {
+  public func outputType(for input: ExportItem, registry: TypeRegistry) -> UTType {
     targetType
   }
 
   public func outputName(
-    for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry
+    for input: ExportItem, outputType: UTType, registry: TypeRegistry
   ) -> String {
     ExportNaming.replacingExtension(of: input, with: outputType, registry: registry)
   }
@@ -69,7 +69,7 @@ public struct ExportItem: Sendable, Hashable {
   /// The file or package folder.
   public var url: URL
   /// Its content type.
-  public var type: TypeIdentifier
+  public var type: UTType
   /// Its name in messages (the path the user typed, `-` for standard input).
   public var displayName: String
   /// Its file name, from which output names are derived.
@@ -82,7 +82,7 @@ public struct ExportItem: Sendable, Hashable {
   ///   - type: Its content type.
   ///   - displayName: Its name in messages (defaults to the path).
   ///   - fileName: The name output names derive from (defaults to the last path component).
-  public init(url: URL, type: TypeIdentifier, displayName: String? = nil, fileName: String? = nil) {
+  public init(url: URL, type: UTType, displayName: String? = nil, fileName: String? = nil) {
     self.url = url
     self.type = type
     self.displayName = displayName ?? url.path
@@ -97,7 +97,7 @@ public struct ExportJob: Sendable {
   /// Where to create the output (a file or a folder); nothing exists there yet.
   public var output: URL
   /// The type the output will have.
-  public var outputType: TypeIdentifier
+  public var outputType: UTType
   /// The output's name in messages.
   public var outputDisplayName: String
   /// The types known.
@@ -112,7 +112,7 @@ public struct ExportJob: Sendable {
   ///   - outputDisplayName: The output's name in messages.
   ///   - registry: The types known: by default the process's (``TypeRegistry/default``).
   public init(
-    input: ExportItem, output: URL, outputType: TypeIdentifier, outputDisplayName: String? = nil,
+    input: ExportItem, output: URL, outputType: UTType, outputDisplayName: String? = nil,
     registry: TypeRegistry = .default
   ) {
     self.input = input

@@ -17,7 +17,7 @@ extension ExporterRegistry {
         PropertyListExporter(format: .xml, from: .json),
         PropertyListExporter(format: .binary, from: .json),
       ]
-      + [TypeIdentifier.package, .folder].flatMap { source in
+      + [UTType.package, .folder].flatMap { source in
         ArchiveFormat.allCases.map {
           ArchivePackingExporter(format: $0, from: source) as any Exporter
         }

@@ -31,7 +31,7 @@ public struct ExporterRegistry: Sendable {
   ///   - type: The input's type.
   ///   - registry: The types known.
   /// - Returns: The exporters, in registration order.
-  public func exporters(accepting type: TypeIdentifier, registry: TypeRegistry) -> [any Exporter] {
+  public func exporters(accepting type: UTType, registry: TypeRegistry) -> [any Exporter] {
     exporters.filter { registry.conforms(type, to: $0.sourceType) }
   }
 }

@@ -15,14 +15,14 @@ public struct PropertyListExporter: Exporter {
   /// refuse every input, as the writer does not write that format).
   public var format: PropertyListFormat
   /// The type read: `com.apple.property-list` or `public.json`.
-  public var sourceType: TypeIdentifier
+  public var sourceType: UTType
 
   /// Creates an exporter.
   ///
   /// - Parameters:
   ///   - format: The format to write.
   ///   - sourceType: The type read (`com.apple.property-list`, or `public.json` for JSON input).
-  public init(format: PropertyListFormat, from sourceType: TypeIdentifier = .propertyList) {
+  public init(format: PropertyListFormat, from sourceType: UTType = .propertyList) {
     self.format = format
     self.sourceType = sourceType
   }
@@ -37,7 +37,7 @@ public struct PropertyListExporter: Exporter {
     }
   }
 
-  public var targetType: TypeIdentifier {
+  public var targetType: UTType {
     switch format {
     case .xml: .xmlPropertyList
     case .binary: .binaryPropertyList
@@ -46,7 +46,7 @@ public struct PropertyListExporter: Exporter {
     }
   }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+  public func outputName(for input: ExportItem, outputType: UTType, registry: TypeRegistry)
     -> String
   {
     ExportNaming.replacingExtension(

@@ -29,19 +29,19 @@ public struct TextEncodingExporter: Exporter {
     }
   }
 
-  public var sourceType: TypeIdentifier { .plainText }
+  public var sourceType: UTType { .plainText }
 
-  public var targetType: TypeIdentifier { Self.type(for: encoding) }
+  public var targetType: UTType { Self.type(for: encoding) }
 
   /// The type of plain text in an encoding.
   ///
   /// - Parameter encoding: The encoding.
   /// - Returns: Its plain-text type.
-  public static func type(for encoding: TextEncoding) -> TypeIdentifier {
+  public static func type(for encoding: TextEncoding) -> UTType {
     switch encoding {
     case .utf8: .utf8PlainText
     case .utf16LittleEndian: .utf16PlainText
-    case .utf16BigEndian: "public.utf16-external-plain-text"
+    case .utf16BigEndian: .utf16ExternalPlainText
     case .latin1: ExportTypes.latin1PlainText
     }
   }
@@ -52,14 +52,14 @@ public struct TextEncodingExporter: Exporter {
   ///   - type: A plain-text type.
   ///   - registry: The types known.
   /// - Returns: The encoding.
-  public static func encoding(of type: TypeIdentifier, registry: TypeRegistry) -> TextEncoding {
-    if registry.conforms(type, to: "public.utf16-external-plain-text") { return .utf16BigEndian }
+  public static func encoding(of type: UTType, registry: TypeRegistry) -> TextEncoding {
+    if registry.conforms(type, to: .utf16ExternalPlainText) { return .utf16BigEndian }
     if registry.conforms(type, to: .utf16PlainText) { return .utf16LittleEndian }
     if registry.conforms(type, to: ExportTypes.latin1PlainText) { return .latin1 }
     return .utf8
   }
 
-  public func outputName(for input: ExportItem, outputType: TypeIdentifier, registry: TypeRegistry)
+  public func outputName(for input: ExportItem, outputType: UTType, registry: TypeRegistry)
     -> String
   {
     ExportNaming.replacingExtension(

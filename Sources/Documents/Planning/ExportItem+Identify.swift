@@ -30,7 +30,7 @@ extension ExportItem {
   /// - Returns: The item and how its type was found.
   /// - Throws: ``ExportError`` `read-failed` when nothing is at `url`.
   public static func identify(
-    at url: URL, displayName: String, declaredType: TypeIdentifier? = nil,
+    at url: URL, displayName: String, declaredType: UTType? = nil,
     registry: TypeRegistry = .default
   ) throws -> (ExportItem, TypeEvidence) {
     guard TypeRegistry.itemKind(atPath: url.path) != nil else {
@@ -51,6 +51,6 @@ extension ExportItem {
       case .both: .nameAndContent
       case .name, .kind: .name
       }
-    return (ExportItem(url: url, type: result.identifier, displayName: displayName), evidence)
+    return (ExportItem(url: url, type: result.type, displayName: displayName), evidence)
   }
 }

@@ -11,7 +11,7 @@ public struct ExportResult: Sendable {
   /// Where the output is (`nil` when it went to a stream).
   public var output: URL?
   /// The output's type.
-  public var type: TypeIdentifier
+  public var type: UTType
   /// Warnings from every step, in order.
   public var diagnostics: [Diagnostic]
 }

@@ -16,9 +16,9 @@ public struct ExportPlan: Sendable {
     /// The exporter.
     public var exporter: any Exporter
     /// The type of the step's input.
-    public var inputType: TypeIdentifier
+    public var inputType: UTType
     /// The type of the step's output.
-    public var outputType: TypeIdentifier
+    public var outputType: UTType
     /// The item the step reads (its name predicts later names and types).
     public var input: ExportItem
 
@@ -35,7 +35,7 @@ public struct ExportPlan: Sendable {
   /// The document to export.
   public var input: ExportItem
   /// The type asked for.
-  public var target: TypeIdentifier
+  public var target: UTType
   /// The exporters to run, in order; empty never (a plan has at least one step).
   public var steps: [Step]
   /// The types known.
@@ -47,7 +47,7 @@ public struct ExportPlan: Sendable {
   @TaskLocal static var archiveMemoryLimit = FileWrapper.defaultArchiveMemoryLimit
 
   /// The type of the final output.
-  public var resultType: TypeIdentifier { steps.last?.outputType ?? input.type }
+  public var resultType: UTType { steps.last?.outputType ?? input.type }
 
   /// The file name the output gets when the user does not choose one.
   public var defaultOutputName: String {
@@ -69,7 +69,7 @@ public struct ExportPlan: Sendable {
   /// - Returns: The plan.
   /// - Throws: ``ExportError`` `no-route` naming both types when no chain leads there.
   public static func make(
-    for input: ExportItem, to target: TypeIdentifier, exporters: ExporterRegistry,
+    for input: ExportItem, to target: UTType, exporters: ExporterRegistry,
     registry: TypeRegistry = .default
   ) throws -> ExportPlan {
     let routes = search(from: input, exporters: exporters, registry: registry) { type in
@@ -102,7 +102,7 @@ public struct ExportPlan: Sendable {
   public static func reachablePlans(
     for input: ExportItem, exporters: ExporterRegistry, registry: TypeRegistry = .default
   ) -> [ExportPlan] {
-    var best: [TypeIdentifier: Route] = [:]
+    var best: [UTType: Route] = [:]
     for route in search(from: input, exporters: exporters, registry: registry, { _ in true }) {
       let type = route.resultType
       guard type != input.type else { continue }
@@ -114,7 +114,7 @@ public struct ExportPlan: Sendable {
       }
       best[type] = route
     }
-    return best.keys.sorted().compactMap { type in
+    return best.keys.sorted { $0.typeIdentifier < $1.typeIdentifier }.compactMap { type in
       best[type].map { ExportPlan(input: input, target: type, steps: $0.steps, registry: registry) }
     }
   }
@@ -124,7 +124,7 @@ public struct ExportPlan: Sendable {
     var lines = ["'\(input.displayName)' is \(input.type)"]
     let supertypes = registry.supertypes(of: input.type)
     if !supertypes.isEmpty {
-      lines[0] += " (conforms to \(supertypes.map(\.rawValue).joined(separator: ", ")))"
+      lines[0] += " (conforms to \(supertypes.map(\.identifier).joined(separator: ", ")))"
     }
     lines.append("target \(target)")
     for (index, step) in steps.enumerated() {
@@ -145,10 +145,10 @@ public struct ExportPlan: Sendable {
   struct Route {
     var steps: [Step]
     var specificity: Int
-    var resultType: TypeIdentifier { steps.last?.outputType ?? TypeIdentifier("public.item") }
+    var resultType: UTType { steps.last?.outputType ?? .item }
 
     /// Fewer steps first, then nearer source types, then a result nearer the target.
-    func cost(toward target: TypeIdentifier, registry: TypeRegistry) -> [Int] {
+    func cost(toward target: UTType, registry: TypeRegistry) -> [Int] {
       let result = resultType
       let targetDistance =
         result == target
@@ -159,7 +159,7 @@ public struct ExportPlan: Sendable {
 
   /// How far `type` is from `ancestor`: 0 when equal, else its position among the supertypes plus one.
   static func distance(
-    from type: TypeIdentifier, to ancestor: TypeIdentifier, registry: TypeRegistry
+    from type: UTType, to ancestor: UTType, registry: TypeRegistry
   ) -> Int {
     if type == ancestor { return 0 }
     return (registry.supertypes(of: type).firstIndex(of: ancestor).map { $0 + 1 }) ?? 99
@@ -170,14 +170,14 @@ public struct ExportPlan: Sendable {
   /// its shortest routes, so cycles end.
   static func search(
     from input: ExportItem, exporters: ExporterRegistry, registry: TypeRegistry,
-    _ isGoal: (TypeIdentifier) -> Bool
+    _ isGoal: (UTType) -> Bool
   ) -> [Route] {
     var results: [Route] = []
     var frontier = [Route(steps: [], specificity: 0)]
-    var visited: Set<TypeIdentifier> = [input.type]
+    var visited: Set<UTType> = [input.type]
     for _ in 0..<maximumSteps {
       var next: [Route] = []
-      var reachedThisLevel: Set<TypeIdentifier> = []
+      var reachedThisLevel: Set<UTType> = []
       for route in frontier {
         let item =
           route.steps.last.map { step in

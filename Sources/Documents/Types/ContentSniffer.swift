@@ -19,12 +19,12 @@ public enum ContentSniffer {
   ///   - prefix: The first bytes (up to the registry's ``TypeRegistry/contentReadLength``).
   ///   - registry: The registry whose rules apply; the compiled-in system types by default.
   /// - Returns: The type, or `nil`.
-  public static func type(of prefix: Data, registry: TypeRegistry = .default) -> TypeIdentifier? {
+  public static func type(of prefix: Data, registry: TypeRegistry = .default) -> UTType? {
     let bytes = [UInt8](prefix.prefix(max(prefixLength, registry.contentReadLength)))
     let result = registry.identification(forFileNamed: "", kind: .regularFile, content: bytes)
     guard result.evidence == .content, result.identifier != .data,
       result.identifier != .plainText
     else { return nil }
-    return result.identifier
+    return result.type
   }
 }

@@ -8,12 +8,12 @@ public import UniformTypes
 /// gets the usual conflict warning).
 public enum ExportTypes {
   /// ISO 8859-1 (Latin-1) plain text.
-  public static let latin1PlainText: TypeIdentifier = "org.iso.latin-1-plain-text"
+  public static let latin1PlainText = UTType(resolved: "org.iso.latin-1-plain-text")
 
   /// The declarations of the types above.
   public static let declarations: [TypeDeclaration] = [
     TypeDeclaration(
-      identifier: latin1PlainText, kind: .imported, conformsTo: [.plainText],
+      identifier: latin1PlainText.typeIdentifier, kind: .imported, conformsTo: [.plainText],
       tags: [TypeTag(.mimeType, "text/plain;charset=iso-8859-1")],
       typeDescription: "Latin-1 (ISO 8859-1) plain text", sourceName: "Folio exporters")
   ]

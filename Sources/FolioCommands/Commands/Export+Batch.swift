@@ -7,7 +7,7 @@ import UniformTypes
 /// `folio export --to TYPE INPUT…`: several inputs at once, each reported, one failure not stopping the others.
 extension Export {
   func exportBatch(
-    to targetType: TypeIdentifier, declaredType: TypeIdentifier?, registry: TypeRegistry,
+    to targetType: UTType, declaredType: UTType?, registry: TypeRegistry,
     mode: ProgressDisplay.Mode, context: CommandContext, events: JSONEventWriter?
   ) async throws -> ExitCode {
     var folder = URL(fileURLWithPath: context.currentDirectory)
@@ -88,7 +88,7 @@ extension Export {
         }
         if let stream {
           var fields: [(String, JSONEventWriter.Value)] = [
-            ("status", .string("ok")), ("type", .string(result.type.rawValue)),
+            ("status", .string("ok")), ("type", .string(result.type.identifier)),
           ]
           if let written = result.output { fields.append(("output", .string(written.path))) }
           stream.write("input-finished", fields)

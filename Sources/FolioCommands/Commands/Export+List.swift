@@ -7,7 +7,7 @@ import UniformTypes
 /// `folio export --list INPUT`: every type INPUT can become, with the default name and route.
 extension Export {
   func listTargets(
-    _ context: CommandContext, registry: TypeRegistry, declaredType: TypeIdentifier?
+    _ context: CommandContext, registry: TypeRegistry, declaredType: UTType?
   ) throws -> ExitCode {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "folio-export-\(UUID().uuidString)")
@@ -21,7 +21,7 @@ extension Export {
       context.standardOutput.write("  no exporter accepts \(input.type)\n")
       return .failure
     }
-    let rows = plans.map { ($0.target.rawValue, $0.defaultOutputName, $0.routeDescription) }
+    let rows = plans.map { ($0.target.identifier, $0.defaultOutputName, $0.routeDescription) }
     let typeWidth = rows.map(\.0.count).max() ?? 0
     let nameWidth = rows.map(\.1.count).max() ?? 0
     for (type, name, route) in rows {

@@ -7,7 +7,7 @@ import UniformTypes
 /// `folio export INPUT --to TYPE`: one input, to a file, a folder or standard output.
 extension Export {
   func exportOne(
-    _ input: String, to targetType: TypeIdentifier, declaredType: TypeIdentifier?,
+    _ input: String, to targetType: UTType, declaredType: UTType?,
     registry: TypeRegistry,
     mode: ProgressDisplay.Mode, context: CommandContext, events: JSONEventWriter?
   ) async throws -> ExitCode {
@@ -74,7 +74,7 @@ extension Export {
   /// The plan, or a failure that says why there is none: a folder typed by its
   /// name as a plain `public.folder` usually lacks its declaration.
   static func plan(
-    _ item: ExportItem, evidence: ExportItem.TypeEvidence, to target: TypeIdentifier,
+    _ item: ExportItem, evidence: ExportItem.TypeEvidence, to target: UTType,
     registry: TypeRegistry
   ) throws -> ExportPlan {
     do {

@@ -134,7 +134,7 @@ struct Export: ParsableCommand {
   }
 
   func resolve(_ text: String, option: String, registry: TypeRegistry) throws
-    -> TypeIdentifier
+    -> UTType
   {
     guard let type = registry.resolve(text) else {
       throw UsageError(
@@ -146,7 +146,7 @@ struct Export: ParsableCommand {
 
   /// The input as an item: a file or folder, or standard input saved to a temporary file.
   func item(
-    _ input: String, declaredType: TypeIdentifier?, registry: TypeRegistry, context: CommandContext,
+    _ input: String, declaredType: UTType?, registry: TypeRegistry, context: CommandContext,
     scratch: URL
   ) throws -> (ExportItem, ExportItem.TypeEvidence) {
     guard input == "-" else {

@@ -43,7 +43,7 @@ extension FolioCommand.Types {
 
     /// A resolved type, or the text as an identifier when it looks like one.
     private func identifier(_ text: String, in registry: TypeRegistry) throws -> TypeIdentifier {
-      if let resolved = registry.resolve(text) { return resolved }
+      if let resolved = registry.identifier(resolving: text) { return resolved }
       if TypeIdentifier(text).isWellFormed { return TypeIdentifier(text) }
       throw UsageError(
         "unknown type '\(text)': not an identifier, a known extension or MIME type"

@@ -30,12 +30,12 @@ extension FolioCommand.Types {
       let registry = try context.loadTypeRegistry(declarations: declarations)
       var declarations = registry.declarations
       if let conformingTo {
-        guard let parent = registry.resolve(conformingTo) else {
+        guard let parent = registry.identifier(resolving: conformingTo) else {
           throw UsageError(
             "unknown type '\(conformingTo)' for '--conforming-to'"
               + TypeSuggestions.didYouMean(conformingTo, registry: registry))
         }
-        declarations = declarations.filter { registry.conforms($0.identifier, to: parent) }
+        declarations = declarations.filter { registry.conforms($0.typeIdentifier, to: parent) }
       }
       var text = ""
       for declaration in declarations {
@@ -43,7 +43,8 @@ extension FolioCommand.Types {
         let mimeTypes = declaration.mimeTypes.joined(separator: " ")
         text +=
           [
-            declaration.identifier.rawValue, declaration.typeDescription?.value ?? "", extensions,
+            declaration.typeIdentifier.rawValue, declaration.typeDescription?.value ?? "",
+            extensions,
             mimeTypes,
           ].joined(separator: "\t") + "\n"
       }

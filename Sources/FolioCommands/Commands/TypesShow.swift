@@ -27,7 +27,7 @@ extension FolioCommand.Types {
 
     func run(_ context: CommandContext) async throws -> ExitCode {
       let registry = try context.loadTypeRegistry(declarations: declarations)
-      guard let identifier = registry.resolve(type) else {
+      guard let identifier = registry.identifier(resolving: type) else {
         throw UniformTypeError(
           .unknownType,
           "unknown type '\(type)': no identifier, extension or MIME type matches"

@@ -15,7 +15,7 @@ enum TypeSuggestions {
     var extensions: [String] = []
     var identifiers: [String] = []
     for declaration in registry.declarations {
-      identifiers.append(declaration.identifier.rawValue)
+      identifiers.append(declaration.typeIdentifier.rawValue)
       extensions.append(contentsOf: declaration.filenameExtensions)
     }
     var found = Suggestions.closest(to: text, among: extensions + identifiers)

@@ -28,9 +28,11 @@ public struct NotebookExporter: PackageTreeExporter {
     }
   }
 
-  public var sourceType: TypeIdentifier { TypeIdentifier(NotebookSnapshot.typeIdentifier) }
+  public var sourceType: UTType {
+    UTType(resolved: TypeIdentifier(NotebookSnapshot.typeIdentifier))
+  }
 
-  public var targetType: TypeIdentifier { TypeIdentifier(format.typeIdentifier) }
+  public var targetType: UTType { UTType(resolved: TypeIdentifier(format.typeIdentifier)) }
 
   /// How many bytes of output are gathered before they are written.
   static let writeChunkSize = 64 * 1024
@@ -110,9 +112,11 @@ public struct TextToNotebookExporter: Exporter {
 
   public var name: String { "text-to-notebook" }
 
-  public var sourceType: TypeIdentifier { .plainText }
+  public var sourceType: UTType { .plainText }
 
-  public var targetType: TypeIdentifier { TypeIdentifier(NotebookSnapshot.typeIdentifier) }
+  public var targetType: UTType {
+    UTType(resolved: TypeIdentifier(NotebookSnapshot.typeIdentifier))
+  }
 
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {

@@ -16,11 +16,11 @@ extension ValidationRun {
     of declaration: TypeDeclaration, identifierUsable: Bool, judgeBaseType: Bool = true,
     bundleDomain: String? = nil
   ) {
-    let identifier = declaration.identifier
+    let identifier = declaration.typeIdentifier
     let location = declaration.identifierLocation ?? declaration.location
     var parentsUsable = true
     var selfCycle = false
-    for parent in declaration.conformsTo {
+    for parent in declaration.conformances {
       let raw = parent.value.rawValue
       let at = parent.location ?? location
       if isOpaque(parent.value) {
@@ -141,7 +141,7 @@ extension ValidationRun {
       if registry.supertypes(of: parent).contains(where: { !registry.isDeclared($0) }) {
         return false
       }
-      if registry.conforms(parent, to: declaration.identifier) { return false }
+      if registry.conforms(parent, to: declaration.typeIdentifier) { return false }
     }
     return true
   }
@@ -155,7 +155,9 @@ extension ValidationRun {
   private func packageReason(_ declaration: TypeDeclaration) -> String? {
     for source in sources {
       for documentType in source.documentTypes where documentType.isPackage?.value == true {
-        if documentType.contentTypes.contains(where: { $0.value == declaration.identifier }) {
+        if documentType.contentTypeIdentifiers.contains(where: {
+          $0.value == declaration.typeIdentifier
+        }) {
           var reason = "a document type with LSTypeIsPackage lists it"
           if let at = documentType.isPackage?.location { reason += " at \(Self.describe(at))" }
           return reason

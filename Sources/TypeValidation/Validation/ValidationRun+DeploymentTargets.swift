@@ -76,9 +76,9 @@ extension ValidationRun {
   /// An import of a system type: ignored where the system declares the type, and the type's
   /// only declaration on older systems the bundle still supports.
   mutating func checkImportOfSystemType(_ declaration: TypeDeclaration, facts: BundleFacts) {
-    let raw = declaration.identifier.rawValue
+    let raw = declaration.typeIdentifier.rawValue
     let location = declaration.identifierLocation ?? declaration.location
-    switch Self.coverage(of: declaration.identifier, for: facts) {
+    switch Self.coverage(of: declaration.typeIdentifier, for: facts) {
     case .everywhere:
       diagnostics.append(
         ValidationRule.redeclaredSystemType.diagnostic(

@@ -83,7 +83,7 @@ extension ValidationRun {
     let facts = Self.facts(of: source)
     if facts.domain == "com.apple" { return }
     var systemTypes: [TypeIdentifier] = []
-    for contentType in documentType.contentTypes {
+    for contentType in documentType.contentTypeIdentifiers {
       let identifier = contentType.value
       guard !isOpaque(identifier), baseRegistry.declarationKind(of: identifier) == .system,
         !ownIdentifiers.contains(identifier), !systemTypes.contains(identifier)
@@ -146,14 +146,14 @@ extension ValidationRun {
   /// document type is declared, and an error only when none is, or when it is one or two
   /// edits away from a type these files declare (a typo).
   private mutating func checkContentTypes(of documentType: DocumentType, named name: String) {
-    let checkable = documentType.contentTypes.filter {
+    let checkable = documentType.contentTypeIdentifiers.filter {
       !isOpaque($0.value) && TypeIdentifier.syntaxProblem(in: Self.spelling(of: $0.value)) == nil
     }
     // Identifiers in Apple's domains count as declared here: Folio's table may lack them.
     let anyDeclared = checkable.contains {
       $0.value.isDynamic || registry.isDeclared($0.value) || Self.isInAppleDomain($0.value)
     }
-    for contentType in documentType.contentTypes {
+    for contentType in documentType.contentTypeIdentifiers {
       let identifier = contentType.value
       let raw = identifier.rawValue
       let at = contentType.location ?? documentType.location
@@ -172,10 +172,11 @@ extension ValidationRun {
       } else if !registry.isDeclared(identifier) {
         reportUndeclared(
           identifier, in: name, at: at, siblingsDeclared: anyDeclared,
-          listed: Set(documentType.contentTypes.map(\.value)))
+          listed: Set(documentType.contentTypeIdentifiers.map(\.value)))
       } else if documentType.isPackage?.value == true
         && !registry.conforms(identifier, to: .package)
-        && !sources.contains(where: { $0.declarations.contains { $0.identifier == identifier } })
+        && !sources.contains(where: { $0.declarations.contains { $0.typeIdentifier == identifier } }
+        )
       {
         diagnostics.append(
           ValidationRule.packageNotConforming.diagnostic(

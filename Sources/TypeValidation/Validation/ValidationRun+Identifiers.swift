@@ -15,10 +15,10 @@ extension ValidationRun {
     var firstExport: [TypeIdentifier: TypeDeclaration] = [:]
     for source in sources {
       var firstByKind: [TypeDeclaration.Kind: [TypeIdentifier: TypeDeclaration]] = [:]
-      let exportedHere = Set(source.exported.map(\.identifier))
+      let exportedHere = Set(source.exported.map(\.typeIdentifier))
       let bundleDomain = Self.facts(of: source).domain
       for declaration in source.declarations {
-        let identifier = declaration.identifier
+        let identifier = declaration.typeIdentifier
         let location = declaration.identifierLocation ?? declaration.location
         let earlier =
           firstByKind[declaration.kind]?[identifier]
@@ -47,8 +47,8 @@ extension ValidationRun {
                 : "remove the import"))
         }
       }
-      for declaration in source.exported where firstExport[declaration.identifier] == nil {
-        firstExport[declaration.identifier] = declaration
+      for declaration in source.exported where firstExport[declaration.typeIdentifier] == nil {
+        firstExport[declaration.typeIdentifier] = declaration
       }
     }
   }
@@ -72,7 +72,7 @@ extension ValidationRun {
   mutating func checkIdentifier(of declaration: TypeDeclaration, facts: BundleFacts)
     -> IdentifierVerdict
   {
-    let identifier = declaration.identifier
+    let identifier = declaration.typeIdentifier
     let location = declaration.identifierLocation ?? declaration.location
     let raw = identifier.rawValue
     if Self.hasVariable(raw) {

@@ -12,7 +12,7 @@ extension ValidationRun {
     for source in sources {
       let facts = Self.facts(of: source)
       for declaration in source.declarations {
-        let identifier = declaration.identifier
+        let identifier = declaration.typeIdentifier
         guard !identifier.isReserved, !Self.hasVariable(identifier.rawValue),
           baseRegistry.declarationKind(of: identifier) != .system
         else { continue }
@@ -53,8 +53,8 @@ extension ValidationRun {
   {
     let candidates =
       tag.tagClass == .mimeType
-      ? baseRegistry.types(forMIMEType: tag.value)
-      : baseRegistry.types(forFilenameExtension: tag.value)
+      ? baseRegistry.identifiers(forMIMEType: tag.value)
+      : baseRegistry.identifiers(forFilenameExtension: tag.value)
     return candidates.first { owner in
       guard owner != identifier, baseRegistry.declarationKind(of: owner) == .system else {
         return false
@@ -76,7 +76,7 @@ extension ValidationRun {
     for source in sources {
       let facts = Self.facts(of: source)
       for declaration in source.imported {
-        let identifier = declaration.identifier
+        let identifier = declaration.typeIdentifier
         guard !identifier.isReserved, !Self.hasVariable(identifier.rawValue),
           baseRegistry.declarationKind(of: identifier) != .system
         else { continue }
@@ -87,7 +87,7 @@ extension ValidationRun {
           }
           // The document types that would open these files through the import alone.
           let stranded = source.documentTypes.filter { documentType in
-            let listed = documentType.contentTypes.map(\.value)
+            let listed = documentType.contentTypeIdentifiers.map(\.value)
             guard listed.contains(identifier) else { return false }
             return !listed.contains { other in
               other != identifier && registry.conforms(owner, to: other)
@@ -115,15 +115,15 @@ extension ValidationRun {
   /// the same type is `exported-and-imported`; this rule covers the rest, where the desktop
   /// database names the format by one of the type's MIME types or extensions.
   mutating func checkForeignExport(_ declaration: TypeDeclaration, facts: BundleFacts) {
-    let identifier = declaration.identifier
+    let identifier = declaration.typeIdentifier
     guard declaration.kind == .exported, loadDesktopDatabase != nil,
       !identifier.isReserved, !Self.hasVariable(identifier.rawValue),
       let bundleDomain = facts.domain, let domain = Self.domain(of: identifier),
       domain != bundleDomain, !Self.placeholderDomains.contains(domain),
       baseRegistry.declarationKind(of: identifier) != .system
     else { return }
-    let source = sources.first { $0.exported.contains { $0.identifier == identifier } }
-    if source?.imported.contains(where: { $0.identifier == identifier }) == true { return }
+    let source = sources.first { $0.exported.contains { $0.typeIdentifier == identifier } }
+    if source?.imported.contains(where: { $0.typeIdentifier == identifier }) == true { return }
     guard let source, !foreignDomainsReported.contains(source.name + "\t" + domain),
       let desktop = desktopDatabase(), let known = Self.desktopFormat(of: declaration, in: desktop)
     else { return }
@@ -131,7 +131,7 @@ extension ValidationRun {
     // copied them all, and one fix (import them) covers the lot.
     foreignDomainsReported.insert(source.name + "\t" + domain)
     let others = source.exported.filter {
-      $0.identifier != identifier && Self.domain(of: $0.identifier) == domain
+      $0.typeIdentifier != identifier && Self.domain(of: $0.typeIdentifier) == domain
     }.count
     let more = others == 0 ? "" : "; so are \(others) more of its exports in \(domain)"
     diagnostics.append(

@@ -17,7 +17,7 @@ extension ValidationRun {
             ? "" : " (also as \(Self.quoted(first.value)) at \(Self.describe(first.location)))"
           diagnostics.append(
             ValidationRule.duplicateExtension.diagnostic(
-              "\(Self.shown(declaration.identifier)) lists the extension \(Self.quoted(tag.value)) twice\(spelling)",
+              "\(Self.shown(declaration.typeIdentifier)) lists the extension \(Self.quoted(tag.value)) twice\(spelling)",
               at: at,
               hint: first.value == tag.value
                 ? "remove the repeated extension"
@@ -139,27 +139,27 @@ extension ValidationRun {
           let key = tag.lookupKey
           if Self.hasVariable(tag.value) { continue }
           if let first = claims[key] {
-            if first.identifier != declaration.identifier {
+            if first.identifier != declaration.typeIdentifier {
               let spelling =
                 first.tag.value == tag.value ? "" : " (as \(Self.quoted(first.tag.value)))"
               diagnostics.append(
                 ValidationRule.duplicateExtension.diagnostic(
-                  "extension \(Self.quoted(tag.value)) of \(Self.shown(declaration.identifier)) is also claimed by \(Self.shown(first.identifier))\(spelling) at \(Self.describe(first.tag.location))",
+                  "extension \(Self.quoted(tag.value)) of \(Self.shown(declaration.typeIdentifier)) is also claimed by \(Self.shown(first.identifier))\(spelling) at \(Self.describe(first.tag.location))",
                   at: tag.location ?? declaration.location,
                   hint: "let one exported type own the extension; import the other"))
             }
             continue
           }
-          claims[key] = (declaration.identifier, tag)
-          let systemOwners = baseRegistry.types(forFilenameExtension: key).filter {
-            baseRegistry.declarationKind(of: $0) == .system && $0 != declaration.identifier
+          claims[key] = (declaration.typeIdentifier, tag)
+          let systemOwners = baseRegistry.identifiers(forFilenameExtension: key).filter {
+            baseRegistry.declarationKind(of: $0) == .system && $0 != declaration.typeIdentifier
           }
-          if let owner = systemOwners.first, !declaration.identifier.isReserved,
-            baseRegistry.declarationKind(of: declaration.identifier) != .system
+          if let owner = systemOwners.first, !declaration.typeIdentifier.isReserved,
+            baseRegistry.declarationKind(of: declaration.typeIdentifier) != .system
           {
             diagnostics.append(
               ValidationRule.duplicateExtension.diagnostic(
-                "extension \(Self.quoted(tag.value)) of \(Self.shown(declaration.identifier)) is also claimed by the system type \(owner), which wins for it on Apple's systems",
+                "extension \(Self.quoted(tag.value)) of \(Self.shown(declaration.typeIdentifier)) is also claimed by the system type \(owner), which wins for it on Apple's systems",
                 at: tag.location ?? declaration.location,
                 hint: "use the system type \(owner), or import it instead of exporting a rival"))
           }

@@ -34,7 +34,7 @@ struct ValidationRun {
     }
     for source in sources { builder.add(source) }
     self.registry = builder.build()
-    self.ownIdentifiers = Set(sources.flatMap { $0.declarations.map(\.identifier) })
+    self.ownIdentifiers = Set(sources.flatMap { $0.declarations.map(\.typeIdentifier) })
   }
 
   mutating func checkAll() {
@@ -67,10 +67,10 @@ struct ValidationRun {
     if !verdict.exportRejected { checkForeignExport(declaration, facts: facts) }
     // One defect, one report: a declaration the app must not export gets no advice on
     // completing it.
-    if !verdict.exportRejected && declaration.conformsTo.isEmpty && declaration.tags.isEmpty {
+    if !verdict.exportRejected && declaration.conformances.isEmpty && declaration.tags.isEmpty {
       diagnostics.append(
         ValidationRule.emptyDeclaration.diagnostic(
-          "\(Self.shown(declaration.identifier)) declares neither UTTypeConformsTo nor UTTypeTagSpecification",
+          "\(Self.shown(declaration.typeIdentifier)) declares neither UTTypeConformsTo nor UTTypeTagSpecification",
           at: declaration.identifierLocation ?? declaration.location,
           hint: "add its parents and its filename extensions or MIME types"))
     }
@@ -207,7 +207,7 @@ struct ValidationRun {
     var tried = Set<String>()
     for candidate in candidates where candidate.utf8.count >= 2 && tried.insert(candidate).inserted
     {
-      guard let type = baseRegistry.type(forFilenameExtension: candidate), !type.isDynamic,
+      guard let type = baseRegistry.identifier(forFilenameExtension: candidate), !type.isDynamic,
         baseRegistry.declarationKind(of: type) == .system, type != identifier
       else { continue }
       return (candidate, type)

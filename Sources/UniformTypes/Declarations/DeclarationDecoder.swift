@@ -149,7 +149,7 @@ struct DeclarationDecoder {
       identifier: TypeIdentifier(identifier.value), kind: kind, location: value.location,
       sourceName: sourceName)
     declaration.identifierLocation = identifier.location
-    declaration.conformsTo = conformsTo
+    declaration.conformances = conformsTo
     declaration.tags = tags
     declaration.typeDescription = typeDescription
     declaration.iconFile = iconFile
@@ -215,7 +215,8 @@ struct DeclarationDecoder {
       case "CFBundleTypeRole": documentType.role = string(entry, interpreted: true)
       case "LSHandlerRank": documentType.handlerRank = string(entry, interpreted: true)
       case "LSItemContentTypes":
-        documentType.contentTypes = strings(entry, acceptSingle: false, interpreted: true).map {
+        let contentTypes = strings(entry, acceptSingle: false, interpreted: true)
+        documentType.contentTypeIdentifiers = contentTypes.map {
           Located(TypeIdentifier($0.value), location: $0.location)
         }
       case "LSTypeIsPackage": documentType.isPackage = boolean(entry)
@@ -228,7 +229,7 @@ struct DeclarationDecoder {
       case "CFBundleTypeIconFile": documentType.iconFile = string(entry)
       case "NSDocumentClass": documentType.documentClass = string(entry)
       case "NSExportableTypes":
-        documentType.exportableTypes = strings(entry, acceptSingle: false).map {
+        documentType.exportableTypeIdentifiers = strings(entry, acceptSingle: false).map {
           Located(TypeIdentifier($0.value), location: $0.location)
         }
       default:

@@ -11,8 +11,13 @@ public struct DocumentType: Sendable {
   public var role: Located<String>?
   /// `LSHandlerRank` as written (`Owner`, `Default`, `Alternate`, `None`).
   public var handlerRank: Located<String>?
-  /// `LSItemContentTypes`: the types the app handles.
-  public var contentTypes: [Located<TypeIdentifier>]
+  /// `LSItemContentTypes`: the types the app handles, exactly as written.
+  public var contentTypes: [Located<String>] {
+    get { contentTypeIdentifiers.map(\.asWritten) }
+    set { contentTypeIdentifiers = newValue.map(\.asIdentifier) }
+  }
+  /// `LSItemContentTypes`, compared as identifiers are.
+  package var contentTypeIdentifiers: [Located<TypeIdentifier>]
   /// `LSTypeIsPackage`.
   public var isPackage: Located<Bool>?
   /// `CFBundleTypeExtensions` (legacy; used only when `LSItemContentTypes` is absent).
@@ -25,8 +30,13 @@ public struct DocumentType: Sendable {
   public var iconFile: Located<String>?
   /// `NSDocumentClass`.
   public var documentClass: Located<String>?
-  /// `NSExportableTypes`.
-  public var exportableTypes: [Located<TypeIdentifier>]
+  /// `NSExportableTypes`, exactly as written.
+  public var exportableTypes: [Located<String>] {
+    get { exportableTypeIdentifiers.map(\.asWritten) }
+    set { exportableTypeIdentifiers = newValue.map(\.asIdentifier) }
+  }
+  /// `NSExportableTypes`, compared as identifiers are.
+  package var exportableTypeIdentifiers: [Located<TypeIdentifier>]
   /// Keys Folio does not interpret, in document order.
   public var otherKeys: [PropertyListValue.DictionaryEntry]
   /// Where the entry's dictionary starts.
@@ -39,14 +49,14 @@ public struct DocumentType: Sendable {
     name = nil
     role = nil
     handlerRank = nil
-    contentTypes = []
+    contentTypeIdentifiers = []
     isPackage = nil
     extensions = []
     mimeTypes = []
     osTypes = []
     iconFile = nil
     documentClass = nil
-    exportableTypes = []
+    exportableTypeIdentifiers = []
     otherKeys = []
     self.location = location
   }

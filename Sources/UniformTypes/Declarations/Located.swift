@@ -23,3 +23,15 @@ public struct Located<Value: Sendable>: Sendable {
 
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
+
+extension Located where Value == TypeIdentifier {
+  /// The identifier as written, at the same place: the public face of a declared identifier.
+  package var asWritten: Located<String> { Located<String>(value.rawValue, location: location) }
+}
+
+extension Located where Value == String {
+  /// The text as an identifier, at the same place.
+  package var asIdentifier: Located<TypeIdentifier> {
+    Located<TypeIdentifier>(TypeIdentifier(value), location: location)
+  }
+}

@@ -16,16 +16,26 @@ public struct TypeDeclaration: Sendable {
     case imported
   }
 
-  /// `UTTypeIdentifier`.
-  public var identifier: TypeIdentifier
+  /// `UTTypeIdentifier` exactly as written, well formed or not.
+  public var identifier: String {
+    get { typeIdentifier.rawValue }
+    set { typeIdentifier = TypeIdentifier(newValue) }
+  }
+  /// `UTTypeIdentifier`, compared as identifiers are.
+  package var typeIdentifier: TypeIdentifier
   /// Where `UTTypeIdentifier`'s value was written.
   public var identifierLocation: SourceLocation?
   /// Exported, imported or system.
   public var kind: Kind
+  /// `UTTypeConformsTo`, the direct parents exactly as written, in declared order.
+  public var conformsTo: [Located<String>] {
+    get { conformances.map(\.asWritten) }
+    set { conformances = newValue.map(\.asIdentifier) }
+  }
   /// `UTTypeConformsTo`, the direct parents, in declared order.
-  public var conformsTo: [Located<TypeIdentifier>]
+  package var conformances: [Located<TypeIdentifier>]
   /// `UTTypeTagSpecification`, flattened: every tag of every class, in declared order.
-  public var tags: [TypeTag]
+  package var tags: [TypeTag]
   /// `UTTypeDescription`.
   public var typeDescription: Located<String>?
   /// `UTTypeIconFile`.
@@ -67,15 +77,15 @@ public struct TypeDeclaration: Sendable {
   ///   - typeDescription: `UTTypeDescription`.
   ///   - location: Where the declaration starts.
   ///   - sourceName: The file it came from.
-  public init(
+  package init(
     identifier: TypeIdentifier, kind: Kind, conformsTo: [TypeIdentifier] = [],
     tags: [TypeTag] = [], typeDescription: String? = nil, location: SourceLocation? = nil,
     sourceName: String? = nil
   ) {
-    self.identifier = identifier
+    self.typeIdentifier = identifier
     self.identifierLocation = location
     self.kind = kind
-    self.conformsTo = conformsTo.map { Located($0, location: location) }
+    self.conformances = conformsTo.map { Located($0, location: location) }
     self.tags = tags
     self.typeDescription = typeDescription.map { Located($0, location: location) }
     self.iconFile = nil
@@ -94,13 +104,13 @@ public struct TypeDeclaration: Sendable {
   }
 
   /// The direct parents, in declared order.
-  public var parents: [TypeIdentifier] { conformsTo.map(\.value) }
+  package var parents: [TypeIdentifier] { conformances.map(\.value) }
 
   /// The tags of one class, in declared order (the first is the preferred one).
   ///
   /// - Parameter tagClass: The tag class.
   /// - Returns: The tags as written.
-  public func tags(_ tagClass: TagClass) -> [String] {
+  package func tags(_ tagClass: TagClass) -> [String] {
     tags.filter { $0.tagClass == tagClass }.map(\.value)
   }
 

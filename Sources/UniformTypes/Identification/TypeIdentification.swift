@@ -16,7 +16,9 @@ public struct TypeIdentification: Sendable, Hashable {
   /// One type the name or the content suggested.
   public struct Candidate: Sendable, Hashable {
     /// The type.
-    public var identifier: TypeIdentifier
+    public var type: UTType { UTType(resolved: identifier) }
+    /// The type's identifier.
+    package var identifier: TypeIdentifier
     /// The MIME type whose rule matched, when the rule came from the shared MIME database.
     public var mimeType: String?
     /// Whether the name or the content suggested it.
@@ -34,7 +36,7 @@ public struct TypeIdentification: Sendable, Hashable {
     ///   - evidence: Name or content.
     ///   - rule: The rule, for people.
     ///   - strength: Its weight or priority.
-    public init(
+    package init(
       identifier: TypeIdentifier, mimeType: String? = nil, evidence: Evidence, rule: String,
       strength: Int
     ) {
@@ -47,7 +49,9 @@ public struct TypeIdentification: Sendable, Hashable {
   }
 
   /// The type.
-  public var identifier: TypeIdentifier
+  public var type: UTType { UTType(resolved: identifier) }
+  /// The type's identifier.
+  package var identifier: TypeIdentifier
   /// What the decision rests on.
   public var evidence: Evidence
   /// The type's MIME types, preferred first (empty when it has none).
@@ -63,7 +67,7 @@ public struct TypeIdentification: Sendable, Hashable {
   ///   - evidence: What the decision rests on.
   ///   - mimeTypes: The type's MIME types, preferred first.
   ///   - candidates: The types suggested, best first.
-  public init(
+  package init(
     identifier: TypeIdentifier, evidence: Evidence, mimeTypes: [String] = [],
     candidates: [Candidate] = []
   ) {

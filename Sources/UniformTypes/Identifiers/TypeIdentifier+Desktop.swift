@@ -1,7 +1,7 @@
 extension TypeIdentifier {
   /// The domain of the identifiers Folio gives the Linux desktop's MIME types that no
   /// system type declares.
-  public static let desktopDomain = "org.freedesktop.mime"
+  package static let desktopDomain = "org.freedesktop.mime"
 
   /// The identifier Folio gives a MIME type of the shared MIME database that no system
   /// type declares: `org.freedesktop.mime.` then the MIME type in lower case with `/`
@@ -13,7 +13,7 @@ extension TypeIdentifier {
   ///
   /// - Parameter mimeType: A `media/subtype` MIME type.
   /// - Returns: The identifier.
-  public static func desktop(mimeType: String) -> TypeIdentifier {
+  package static func desktop(mimeType: String) -> TypeIdentifier {
     // Into bytes, not a String appended scalar by scalar: the database has hundreds of
     // types, and those appends showed in the load's profile. Every character kept is ASCII.
     var bytes = Array((desktopDomain + ".").utf8)
@@ -30,5 +30,5 @@ extension TypeIdentifier {
   }
 
   /// Whether the identifier is one Folio made for a shared MIME database type.
-  public var isDesktop: Bool { key.hasPrefix(Self.desktopDomain + ".") }
+  package var isDesktop: Bool { key.hasPrefix(Self.desktopDomain + ".") }
 }

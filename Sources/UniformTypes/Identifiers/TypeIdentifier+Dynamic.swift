@@ -38,7 +38,7 @@ extension TypeIdentifier {
   ///   - tag: The tag (an extension without its dot, a MIME type).
   ///   - parent: The type it conforms to: ``data`` for files, ``directory`` for folders.
   /// - Returns: A `dyn.a…` identifier.
-  public static func dynamic(
+  package static func dynamic(
     tagClass: TagClass, tag: String, conformingTo parent: TypeIdentifier = .data
   ) -> TypeIdentifier {
     let parentCode =
@@ -55,7 +55,7 @@ extension TypeIdentifier {
   ///
   /// - Returns: The parents and the tags (tag class → tags), or `nil` when this
   ///   is not a `dyn.a` identifier or does not decode.
-  public var dynamicSpecification: (parents: [TypeIdentifier], tags: [TypeTag])? {
+  package var dynamicSpecification: (parents: [TypeIdentifier], tags: [TypeTag])? {
     guard key.hasPrefix("dyn.a"), let bytes = TypeIdentifier.decodeDynamic(key.dropFirst(5)),
       let text = String(validating: bytes, as: UTF8.self), text.hasPrefix("?")
     else { return nil }

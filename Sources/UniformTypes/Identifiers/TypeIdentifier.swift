@@ -7,18 +7,18 @@ import PropertyLists
 /// the declaration wrote. Creating an identifier never fails: syntax is a
 /// validation question (see ``TypeIdentifier/isWellFormed``), and a registry
 /// must be able to name whatever a file wrote.
-public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
+package struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
   ExpressibleByStringLiteral, Comparable
 {
   /// The identifier as written.
-  public let rawValue: String
+  package let rawValue: String
   /// The lowercased form used for comparison and hashing.
   package let key: String
 
   /// Creates an identifier from its text.
   ///
   /// - Parameter rawValue: The identifier as written; kept as is.
-  public init(_ rawValue: String) {
+  package init(_ rawValue: String) {
     self.rawValue = rawValue
     self.key = TypeIdentifier.foldCase(rawValue)
   }
@@ -26,30 +26,30 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
   /// Creates an identifier from a string literal.
   ///
   /// - Parameter value: The identifier as written.
-  public init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     self.init(value)
   }
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
-  public static func == (lhs: TypeIdentifier, rhs: TypeIdentifier) -> Bool {
+  package static func == (lhs: TypeIdentifier, rhs: TypeIdentifier) -> Bool {
     lhs.key == rhs.key
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(key)
   }
 
   /// Orders identifiers case-insensitively, for stable listings.
-  public static func < (lhs: TypeIdentifier, rhs: TypeIdentifier) -> Bool {
+  package static func < (lhs: TypeIdentifier, rhs: TypeIdentifier) -> Bool {
     lhs.key < rhs.key
   }
 
   /// Whether the identifier is a dynamic one (`dyn.…`), made up for an undeclared tag.
-  public var isDynamic: Bool { key.hasPrefix("dyn.") }
+  package var isDynamic: Bool { key.hasPrefix("dyn.") }
 
   /// Whether the identifier is in a domain only Apple may declare (`public.`, `com.apple.`, `dyn.`).
-  public var isReserved: Bool {
+  package var isReserved: Bool {
     key.hasPrefix("public.") || key.hasPrefix("com.apple.") || key.hasPrefix("dyn.")
   }
 
@@ -58,13 +58,13 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible,
   ///
   /// This is the rule Apple documents ("only alphanumeric characters, hyphens and
   /// periods", reverse DNS). Whitespace, `+`, `_` and empty components fail.
-  public var isWellFormed: Bool { TypeIdentifier.syntaxProblem(in: rawValue) == nil }
+  package var isWellFormed: Bool { TypeIdentifier.syntaxProblem(in: rawValue) == nil }
 
   /// Describes what is wrong with an identifier's spelling, if anything.
   ///
   /// - Parameter text: The identifier text.
   /// - Returns: A short phrase such as "contains '+'", or `nil` when well formed.
-  public static func syntaxProblem(in text: String) -> String? {
+  package static func syntaxProblem(in text: String) -> String? {
     if text.isEmpty { return "is empty" }
     if let first = text.unicodeScalars.first, first == " " || first == "\t" {
       return "starts with whitespace"

@@ -31,7 +31,7 @@ final class SharedDeclaration: Sendable {
   /// - Parameter value: The declaration.
   init(_ value: TypeDeclaration) {
     storage = .declared(value)
-    identifier = value.identifier
+    identifier = value.typeIdentifier
     kind = value.kind
   }
 

@@ -109,7 +109,12 @@ extension TypeRegistry {
   ///
   /// - Parameter type: The type.
   /// - Returns: The definitions, with their globs, magic and root-XML rules.
-  public func desktopDefinitions(for type: TypeIdentifier) -> [MIMETypeDefinition] {
+  public func desktopDefinitions(for type: UTType) -> [MIMETypeDefinition] {
+    desktopDefinitions(for: type.typeIdentifier)
+  }
+
+  /// The shared MIME database's definitions merged into a type.
+  package func desktopDefinitions(for type: TypeIdentifier) -> [MIMETypeDefinition] {
     guard let position = indexByIdentifier[type] else { return [] }
     return contentRules.definitions[position] ?? []
   }

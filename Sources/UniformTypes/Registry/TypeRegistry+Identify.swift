@@ -17,7 +17,7 @@ extension TypeRegistry {
   ///   types' extensions and the shared MIME database's globs together, as the
   ///   shared-mime-info specification matches globs (literal names first, then the
   ///   highest weight, then the longest pattern, so `a.tar.gz` is a gzip-compressed tar
-  ///   before it is gzip); an unknown extension gets a stable dynamic identifier conforming
+  ///   before it is gzip); an unknown extension gets a stable dynamic type conforming
   ///   to `public.data`, and a file without an extension is `public.data`;
   /// - pipes, sockets and devices get their `public.` item types.
   ///
@@ -27,7 +27,13 @@ extension TypeRegistry {
   ///   - fileName: The item's last path component.
   ///   - kind: What the item is.
   /// - Returns: Its type; never `nil`, so every item has a type.
-  public func identify(fileName: String, kind: FileSystemItemKind) -> TypeIdentifier {
+  public func identify(fileName: String, kind: FileSystemItemKind) -> UTType {
+    UTType(resolved: identifier(forFileNamed: fileName, kind: kind))
+  }
+
+  /// The identifier of a file-system item's type, by the rules of ``identify(fileName:kind:)``.
+  package func identifier(forFileNamed fileName: String, kind: FileSystemItemKind) -> TypeIdentifier
+  {
     decision(forFileNamed: fileName, kind: kind, prefix: nil).identifier
   }
 
@@ -38,9 +44,14 @@ extension TypeRegistry {
   ///
   /// - Parameter path: An absolute or relative path; a trailing `/` is ignored.
   /// - Returns: Its type, by the rules of ``identify(fileName:kind:)``.
-  public func identify(path: String) -> TypeIdentifier {
-    identify(
-      fileName: Self.lastComponent(of: path), kind: Self.itemKind(atPath: path) ?? .regularFile)
+  public func identify(path: String) -> UTType {
+    UTType(resolved: identifier(forPath: path))
+  }
+
+  /// The identifier of the type of the item at a path, by the rules of ``identify(path:)``.
+  package func identifier(forPath path: String) -> TypeIdentifier {
+    identifier(
+      forFileNamed: Self.lastComponent(of: path), kind: Self.itemKind(atPath: path) ?? .regularFile)
   }
 
   /// What kind of item is at a path, without following a final symbolic link.

@@ -99,13 +99,31 @@ public struct TypeRegistry: Sendable {
 
   // MARK: Declarations
 
-  /// The declaration in effect for an identifier.
+  /// The declaration in effect for a type.
   ///
-  /// - Parameter identifier: The identifier, in any letter case.
+  /// - Parameter type: The type.
   /// - Returns: The declaration, or `nil` when the type is declared nowhere.
-  public func declaration(for identifier: TypeIdentifier) -> TypeDeclaration? {
+  public func declaration(for type: UTType) -> TypeDeclaration? {
+    declaration(for: type.typeIdentifier)
+  }
+
+  /// The declaration in effect for an identifier, in any letter case.
+  package func declaration(for identifier: TypeIdentifier) -> TypeDeclaration? {
     guard let position = indexByIdentifier[identifier] else { return nil }
     return nodes[Int(position)].declaration
+  }
+
+  /// The type with an identifier this registry declares, as `UTType(_:)` finds one in the
+  /// process's registry.
+  ///
+  /// - Parameter identifier: The identifier, in any letter case.
+  /// - Returns: The type, spelled as its declaration spells it; `nil` when the registry
+  ///   declares no such type and the identifier is not a dynamic one Folio can decode.
+  public func type(withIdentifier identifier: String) -> UTType? {
+    let candidate = TypeIdentifier(identifier)
+    if let declared = declaredIdentifier(for: candidate) { return UTType(resolved: declared) }
+    guard candidate.isDynamic, candidate.dynamicSpecification != nil else { return nil }
+    return UTType(resolved: candidate)
   }
 
   /// The identifier as the declaration in effect spells it, without building the declaration.
@@ -137,20 +155,25 @@ public struct TypeRegistry: Sendable {
 
   /// Whether a type is declared (by the system or a loaded source).
   ///
-  /// - Parameter identifier: The identifier.
+  /// - Parameter type: The type.
   /// - Returns: `true` when a declaration is in effect.
-  public func isDeclared(_ identifier: TypeIdentifier) -> Bool {
+  public func isDeclared(_ type: UTType) -> Bool {
+    isDeclared(type.typeIdentifier)
+  }
+
+  /// Whether an identifier is declared (by the system or a loaded source).
+  package func isDeclared(_ identifier: TypeIdentifier) -> Bool {
     guard let position = indexByIdentifier[identifier] else { return false }
     return nodes[Int(position)].isDeclared
   }
 
   /// Every declaration in effect, sorted by identifier.
   public var declarations: [TypeDeclaration] {
-    nodes.compactMap(\.declaration).sorted { $0.identifier < $1.identifier }
+    nodes.compactMap(\.declaration).sorted { $0.typeIdentifier < $1.typeIdentifier }
   }
 
   /// Identifiers named as parents somewhere but declared nowhere, sorted.
-  public var undeclaredIdentifiers: [TypeIdentifier] {
+  package var undeclaredIdentifiers: [TypeIdentifier] {
     nodes.filter { !$0.isDeclared }.map(\.identifier).sorted()
   }
 
@@ -158,15 +181,21 @@ public struct TypeRegistry: Sendable {
 
   /// Whether one type conforms to another.
   ///
-  /// Conformance is reflexive (every type conforms to itself), transitive, and
-  /// safe with cycles. A dynamic identifier conforms to the parents it
-  /// encodes. The answer comes from a precomputed closure.
+  /// Conformance is reflexive (every type conforms to itself), transitive, and safe with
+  /// cycles. A dynamic type conforms to the parents its identifier encodes. The answer
+  /// comes from a precomputed closure, and it is this registry's: a `UTType` stands for its
+  /// identifier only.
   ///
   /// - Parameters:
   ///   - type: The type asked about.
   ///   - parent: The type it may conform to.
   /// - Returns: `true` when `type` is `parent` or a descendant of it.
-  public func conforms(_ type: TypeIdentifier, to parent: TypeIdentifier) -> Bool {
+  public func conforms(_ type: UTType, to parent: UTType) -> Bool {
+    conforms(type.typeIdentifier, to: parent.typeIdentifier)
+  }
+
+  /// Whether one identifier's type conforms to another's, by the rules of ``conforms(_:to:)``.
+  package func conforms(_ type: TypeIdentifier, to parent: TypeIdentifier) -> Bool {
     if type == parent { return true }
     guard let row = indexByIdentifier[type] else {
       guard let specification = type.dynamicSpecification else { return false }
@@ -190,7 +219,12 @@ public struct TypeRegistry: Sendable {
   ///
   /// - Parameter type: The type.
   /// - Returns: Its supertypes, without the type itself; empty for an unknown type.
-  public func supertypes(of type: TypeIdentifier) -> [TypeIdentifier] {
+  public func supertypes(of type: UTType) -> [UTType] {
+    supertypes(of: type.typeIdentifier).map { UTType(resolved: $0) }
+  }
+
+  /// The identifiers of every type a type conforms to, nearest first.
+  package func supertypes(of type: TypeIdentifier) -> [TypeIdentifier] {
     guard let position = indexByIdentifier[type] else {
       guard let specification = type.dynamicSpecification else { return [] }
       var seen = Set<TypeIdentifier>()
@@ -205,11 +239,17 @@ public struct TypeRegistry: Sendable {
     return orderedSupertypes[Int(position)].map { nodes[Int($0)].identifier }
   }
 
-  /// Every declared type that conforms to a type (including the type itself), sorted.
+  /// Every declared type that conforms to a type (including the type itself), sorted by
+  /// identifier.
   ///
   /// - Parameter parent: The type.
   /// - Returns: The conforming declared types.
-  public func types(conformingTo parent: TypeIdentifier) -> [TypeIdentifier] {
+  public func types(conformingTo parent: UTType) -> [UTType] {
+    types(conformingTo: parent.typeIdentifier).map { UTType(resolved: $0) }
+  }
+
+  /// The identifiers of every declared type that conforms to a type, sorted.
+  package func types(conformingTo parent: TypeIdentifier) -> [TypeIdentifier] {
     nodes.filter { $0.isDeclared && conforms($0.identifier, to: parent) }
       .map(\.identifier).sorted()
   }
@@ -218,7 +258,12 @@ public struct TypeRegistry: Sendable {
   ///
   /// - Parameter type: The type.
   /// - Returns: The parents; empty for an unknown type.
-  public func parents(of type: TypeIdentifier) -> [TypeIdentifier] {
+  public func parents(of type: UTType) -> [UTType] {
+    parents(of: type.typeIdentifier).map { UTType(resolved: $0) }
+  }
+
+  /// The identifiers of the direct parents a type declares, in declared order.
+  package func parents(of type: TypeIdentifier) -> [TypeIdentifier] {
     guard let position = indexByIdentifier[type] else {
       return type.dynamicSpecification?.parents ?? []
     }
@@ -229,7 +274,7 @@ public struct TypeRegistry: Sendable {
   ///
   /// - Parameter type: The type.
   /// - Returns: `true` when one of the type's supertypes conforms back to it.
-  public func isOnCycle(_ type: TypeIdentifier) -> Bool {
+  package func isOnCycle(_ type: TypeIdentifier) -> Bool {
     guard let position = indexByIdentifier[type] else { return false }
     let node = nodes[Int(position)]
     return node.parents.contains { conforms(nodes[Int($0)].identifier, to: type) }

@@ -5,7 +5,8 @@ extension TypeRegistryBuilder {
   ///
   /// Each MIME type becomes a type identifier: a system type's when one declares the MIME
   /// type or one of its aliases (or Folio's table maps the desktop's name to it, as
-  /// `text/x-csrc` to `public.c-source`), otherwise ``TypeIdentifier/desktop(mimeType:)``.
+  /// `text/x-csrc` to `public.c-source`), otherwise one in the `org.freedesktop.mime` domain
+  /// (`application/ld+json` is `org.freedesktop.mime.application.ld-plus-json`).
   /// A type both describe stays one type with the union of their tags; it keeps the system
   /// declaration's parents and description, and gains the desktop's translations, acronym
   /// and icon. A desktop-only type conforms to its `sub-class-of` types, to its media

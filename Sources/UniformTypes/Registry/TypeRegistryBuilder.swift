@@ -109,12 +109,12 @@ public struct TypeRegistryBuilder: Sendable {
   ///
   /// - Parameter declaration: The declaration; its ``TypeDeclaration/kind`` decides precedence.
   public mutating func add(_ declaration: TypeDeclaration) {
-    guard let existing = entries[declaration.identifier] else {
+    guard let existing = entries[declaration.typeIdentifier] else {
       insert(declaration)
       return
     }
     let kept = existing.declaration
-    let identifier = declaration.identifier
+    let identifier = declaration.typeIdentifier
     switch (kept.kind, declaration.kind) {
     case (.system, _):
       diagnostics.append(
@@ -288,10 +288,10 @@ public struct TypeRegistryBuilder: Sendable {
   }
 
   mutating func insert(_ declaration: TypeDeclaration, ownTagCount: Int? = nil) {
-    entries[declaration.identifier] = Entry(
+    entries[declaration.typeIdentifier] = Entry(
       declaration: declaration, sequence: nextSequence(),
       ownTagCount: ownTagCount ?? declaration.tags.count)
-    order.append(declaration.identifier)
+    order.append(declaration.typeIdentifier)
   }
 
   mutating func nextSequence() -> Int {

@@ -26,6 +26,6 @@
     public var debugDescription: String { "UTTagClass(\(rawValue))" }
 
     /// The same tag class as Folio's registry names it.
-    var tagClass: TagClass { TagClass(TypeIdentifier(rawValue)) }
+    package var tagClass: TagClass { TagClass(TypeIdentifier(rawValue)) }
   }
 #endif

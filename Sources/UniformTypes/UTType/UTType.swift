@@ -30,12 +30,12 @@
   /// `UTTypeEqual` does.
   public struct UTType: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The type's identifier as the declaration in effect spells it.
-    let typeIdentifier: TypeIdentifier
+    package let typeIdentifier: TypeIdentifier
     /// What the type conforms to while the registry does not declare it
     /// (from `exportedAs:`/`importedAs:`); ignored once a declaration is in effect.
     let assumedParents: [UTType]
 
-    init(resolved identifier: TypeIdentifier, assumedParents: [UTType] = []) {
+    package init(resolved identifier: TypeIdentifier, assumedParents: [UTType] = []) {
       self.typeIdentifier = identifier
       self.assumedParents = assumedParents
     }
@@ -48,15 +48,8 @@
     /// - Returns: `nil` when no declaration is in effect for the identifier and it is not
     ///   a dynamic identifier Folio can decode.
     public init?(_ identifier: String) {
-      let registry = UTType.registry
-      let candidate = TypeIdentifier(identifier)
-      if let declared = registry.declaredIdentifier(for: candidate) {
-        self.init(resolved: declared)
-      } else if candidate.isDynamic, candidate.dynamicSpecification != nil {
-        self.init(resolved: candidate)
-      } else {
-        return nil
-      }
+      guard let type = UTType.registry.type(withIdentifier: identifier) else { return nil }
+      self = type
     }
 
     /// Creates the type for a filename extension.
@@ -112,8 +105,8 @@
       let registry = UTType.registry
       let candidates =
         tagClass == .mimeType
-        ? registry.types(forMIMEType: tag)
-        : registry.types(forTag: tag, tagClass: tagClass.tagClass)
+        ? registry.identifiers(forMIMEType: tag)
+        : registry.identifiers(forTag: tag, tagClass: tagClass.tagClass)
       let matching = candidates.map { UTType(resolved: $0) }.filter {
         supertype.map($0.conforms(to:)) ?? true
       }
@@ -169,7 +162,7 @@
         return
       }
       if let filenameExtension = registry.preferredFilenameExtension(for: declared),
-        let preferred = registry.type(forFilenameExtension: filenameExtension),
+        let preferred = registry.identifier(forFilenameExtension: filenameExtension),
         preferred != declared,
         registry.conforms(preferred, to: (parentType ?? .data).typeIdentifier)
       {

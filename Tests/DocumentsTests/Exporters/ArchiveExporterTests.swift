@@ -33,7 +33,7 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
       let original = try treeDescription(ProjectPaths.sampleNotebook)
       for format in ArchiveFormat.allCases {
         let (archive, _, plan) = try await export(
-          ProjectPaths.sampleNotebook, to: format.typeIdentifier, into: folder)
+          ProjectPaths.sampleNotebook, to: format.type, into: folder)
         #expect(plan.steps.map(\.exporter.name) == ["pack-\(format.name)"])
         #expect(archive.lastPathComponent == "Notebook.examplenotebook.\(format.fileExtension)")
         // bsdtar, the peer, reads every format and sees the package as the top folder.
@@ -46,9 +46,9 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
         try FileManager.default.createDirectory(
           at: restoredFolder, withIntermediateDirectories: true)
         let (restored, result, back) = try await export(
-          archive, to: "com.example.notebook", into: restoredFolder)
+          archive, to: UTType(resolved: "com.example.notebook"), into: restoredFolder)
         #expect(back.steps.map(\.exporter.name) == ["expand-\(format.name)"])
-        #expect(result.type == "com.example.notebook")
+        #expect(result.type.identifier == "com.example.notebook")
         #expect(restored.lastPathComponent == "Notebook.examplenotebook")
         #expect(try treeDescription(restored) == original, "\(format)")
       }
@@ -57,7 +57,7 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
 
   @Test func zippedNotebookChainsThroughTheNotebookToPlainText() async throws {
     try await withTemporaryDirectory("export") { folder in
-      let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zipArchive, into: folder)
+      let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zip, into: folder)
       let (text, _, plan) = try await export(zip, to: .plainText, into: folder)
       #expect(plan.steps.map(\.exporter.name) == ["expand-zip", "notebook-to-text"])
       #expect(
@@ -77,10 +77,10 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
 
   @Test func anArchiveTooLargeForMemoryIsExpandedToDiskWithTheSameResult() async throws {
     try await withTemporaryDirectory("export") { folder in
-      let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zipArchive, into: folder)
+      let (zip, _, _) = try await export(ProjectPaths.sampleNotebook, to: .zip, into: folder)
       let inMemory = try await export(zip, to: .plainText, into: folder, name: "memory.txt")
       let plan = try ExportPlan.make(
-        for: ExportItem(url: zip, type: .zipArchive), to: .plainText,
+        for: ExportItem(url: zip, type: .zip), to: .plainText,
         exporters: .builtIn.addingNotebookExporters(),
         registry: notebookRegistry())
       let onDisk = folder.appendingPathComponent("disk.txt")
@@ -116,9 +116,10 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
   @Test func archiveNamedWithoutThePackageExtensionIsTypedByItsTopFolder() async throws {
     try await withTemporaryDirectory("export") { folder in
       let (zip, _, _) = try await export(
-        ProjectPaths.sampleNotebook, to: .zipArchive, into: folder, name: "backup.zip")
+        ProjectPaths.sampleNotebook, to: .zip, into: folder, name: "backup.zip")
       let (text, _, plan) = try await export(zip, to: .plainText, into: folder)
-      #expect(plan.steps.map(\.outputType) == ["com.example.notebook", .utf8PlainText])
+      #expect(
+        plan.steps.map(\.outputType) == [UTType(resolved: "com.example.notebook"), .utf8PlainText])
       #expect(text.lastPathComponent == "Notebook.txt")
     }
   }
@@ -135,7 +136,7 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
         let package = corpus.appendingPathComponent(name)
         let original = try treeDescription(package)
         for format in formats {
-          let (archive, _, _) = try await export(package, to: format.typeIdentifier, into: folder)
+          let (archive, _, _) = try await export(package, to: format.type, into: folder)
           let restoredFolder = folder.appendingPathComponent("r-\(name)-\(format.name)")
           try FileManager.default.createDirectory(
             at: restoredFolder, withIntermediateDirectories: true)

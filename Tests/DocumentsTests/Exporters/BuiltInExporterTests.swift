@@ -9,7 +9,7 @@ import UniformTypes
 
 /// Plans and runs an export of `input` to `target` into `folder`, returning the output URL and result.
 func export(
-  _ input: URL, as type: TypeIdentifier? = nil, to target: TypeIdentifier, into folder: URL,
+  _ input: URL, as type: UTType? = nil, to target: UTType, into folder: URL,
   name: String? = nil, registry: TypeRegistry = notebookRegistry(), overwrite: Bool = false
 ) async throws -> (URL, ExportResult, ExportPlan) {
   let item = ExportItem(
@@ -29,7 +29,8 @@ func export(
     try await withTemporaryDirectory("export") { folder in
       for format in NotebookFormat.allCases {
         let (output, result, plan) = try await export(
-          ProjectPaths.sampleNotebook, to: TypeIdentifier(format.typeIdentifier), into: folder)
+          ProjectPaths.sampleNotebook, to: UTType(resolved: TypeIdentifier(format.typeIdentifier)),
+          into: folder)
         #expect(plan.steps.count == 1)
         #expect(result.diagnostics.isEmpty)
         #expect(try String(contentsOf: output, encoding: .utf8) == format.render(snapshot))
@@ -44,7 +45,8 @@ func export(
     try await withTemporaryDirectory("export") { folder in
       let (text, _, _) = try await export(ProjectPaths.sampleNotebook, to: .plainText, into: folder)
       let (back, _, _) = try await export(
-        text, to: "com.example.notebook", into: folder, name: "Back.examplenotebook")
+        text, to: UTType(resolved: "com.example.notebook"), into: folder,
+        name: "Back.examplenotebook")
       let original = try NotebookPackage(contentsOf: ProjectPaths.sampleNotebook).snapshot()
       let again = try NotebookPackage(contentsOf: back).snapshot()
       #expect(again.title == original.title)
@@ -59,7 +61,7 @@ func export(
     try await withTemporaryDirectory("export") { folder in
       for format in NotebookFormat.allCases {
         let (output, _, _) = try await export(
-          pages, to: TypeIdentifier(format.typeIdentifier), into: folder)
+          pages, to: UTType(resolved: TypeIdentifier(format.typeIdentifier)), into: folder)
         let size = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? 0
         #expect(size > Int(notebook.pages.count) * 1024)
       }

@@ -23,7 +23,7 @@ import UniformTypes
       }
       // And the text becomes the notebook again, every page intact.
       let (notebook, _, _) = try await export(
-        text, as: .utf8PlainText, to: "com.example.notebook", into: folder,
+        text, as: .utf8PlainText, to: UTType(resolved: "com.example.notebook"), into: folder,
         name: "Again.examplenotebook")
       #expect(
         try NotebookPackage(contentsOf: notebook).snapshot().orderedPageTexts
@@ -55,7 +55,8 @@ import UniformTypes
       let registry = notebookRegistry()
       let item = ExportItem(url: media, type: registry.identify(path: media.path))
       let plan = try ExportPlan.make(
-        for: item, to: "org.tukaani.tar-xz-archive", exporters: .builtIn.addingNotebookExporters(),
+        for: item, to: UTType(resolved: "org.tukaani.tar-xz-archive"),
+        exporters: .builtIn.addingNotebookExporters(),
         registry: registry)
       let output = folder.appendingPathComponent("media.tar.xz")
       let reporter = ProgressManager(totalCount: 1)

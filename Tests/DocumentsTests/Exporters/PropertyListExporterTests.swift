@@ -23,7 +23,7 @@ private func canonical(_ value: PropertyListValue) -> PropertyListValue {
 }
 
 @Suite struct PropertyListExporterTests {
-  private let conversions: [(TypeIdentifier, String)] = [
+  private let conversions: [(UTType, String)] = [
     (.xmlPropertyList, "xml1"), (.binaryPropertyList, "binary1"), (.json, "json"),
   ]
 

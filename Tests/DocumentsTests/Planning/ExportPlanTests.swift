@@ -23,8 +23,8 @@ func notebookRegistry() -> TypeRegistry {
 /// An exporter that only records that it ran, for planning tests.
 struct RecordingExporter: Exporter {
   var name: String
-  var sourceType: TypeIdentifier
-  var targetType: TypeIdentifier
+  var sourceType: UTType
+  var targetType: UTType
   func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic] {
     try Data(name.utf8).write(to: job.output)
     return []
@@ -34,16 +34,17 @@ struct RecordingExporter: Exporter {
 @Suite struct ExportPlanTests {
   let registry = notebookRegistry()
 
-  private func item(_ name: String, _ type: TypeIdentifier) -> ExportItem {
+  private func item(_ name: String, _ type: UTType) -> ExportItem {
     ExportItem(url: URL(fileURLWithPath: "/tmp/\(name)"), type: type, displayName: name)
   }
 
   @Test func exporterRegisteredForASupertypeServesConformingTypes() throws {
     let exporters = ExporterRegistry([
-      RecordingExporter(name: "package-to-zip", sourceType: .package, targetType: .zipArchive)
+      RecordingExporter(name: "package-to-zip", sourceType: .package, targetType: .zip)
     ])
     let plan = try ExportPlan.make(
-      for: item("N.examplenotebook", "com.example.notebook"), to: .zipArchive, exporters: exporters,
+      for: item("N.examplenotebook", UTType(resolved: "com.example.notebook")), to: .zip,
+      exporters: exporters,
       registry: registry)
     #expect(plan.steps.map(\.exporter.name) == ["package-to-zip"])
     #expect(plan.steps[0].summary.contains("registered for com.apple.package → public.zip-archive"))
@@ -51,24 +52,28 @@ struct RecordingExporter: Exporter {
 
   @Test func mostSpecificExporterWins() throws {
     let exporters = ExporterRegistry([
-      RecordingExporter(name: "generic", sourceType: .package, targetType: .zipArchive),
+      RecordingExporter(name: "generic", sourceType: .package, targetType: .zip),
       RecordingExporter(
-        name: "notebook-special", sourceType: "com.example.notebook", targetType: .zipArchive),
+        name: "notebook-special", sourceType: UTType(resolved: "com.example.notebook"),
+        targetType: .zip),
     ])
     let plan = try ExportPlan.make(
-      for: item("N.examplenotebook", "com.example.notebook"), to: .zipArchive, exporters: exporters,
+      for: item("N.examplenotebook", UTType(resolved: "com.example.notebook")), to: .zip,
+      exporters: exporters,
       registry: registry)
     #expect(plan.steps.map(\.exporter.name) == ["notebook-special"])
   }
 
   @Test func missingDirectExporterIsBridgedByAChain() throws {
     let exporters = ExporterRegistry([
-      RecordingExporter(name: "unzip", sourceType: .zipArchive, targetType: "com.example.notebook"),
       RecordingExporter(
-        name: "notebook-to-text", sourceType: "com.example.notebook", targetType: .utf8PlainText),
+        name: "unzip", sourceType: .zip, targetType: UTType(resolved: "com.example.notebook")),
+      RecordingExporter(
+        name: "notebook-to-text", sourceType: UTType(resolved: "com.example.notebook"),
+        targetType: .utf8PlainText),
     ])
     let plan = try ExportPlan.make(
-      for: item("N.zip", .zipArchive), to: .plainText, exporters: exporters, registry: registry)
+      for: item("N.zip", .zip), to: .plainText, exporters: exporters, registry: registry)
     #expect(plan.steps.map(\.exporter.name) == ["unzip", "notebook-to-text"])
     #expect(plan.resultType == .utf8PlainText)
     #expect(plan.explanation.contains("step 1: unzip (public.zip-archive → com.example.notebook)"))
@@ -90,11 +95,11 @@ struct RecordingExporter: Exporter {
   }
 
   @Test func builtInNotebookRoutes() throws {
-    let notebook = item("Notebook.examplenotebook", "com.example.notebook")
+    let notebook = item("Notebook.examplenotebook", UTType(resolved: "com.example.notebook"))
     let plans = ExportPlan.reachablePlans(
       for: notebook, exporters: .builtIn.addingNotebookExporters(), registry: registry)
     let routes = Dictionary(
-      uniqueKeysWithValues: plans.map { ($0.target.rawValue, $0.routeDescription) })
+      uniqueKeysWithValues: plans.map { ($0.target.identifier, $0.routeDescription) })
     #expect(routes["public.utf8-plain-text"] == "notebook-to-text")
     #expect(routes["net.daringfireball.markdown"] == "notebook-to-markdown")
     #expect(routes["public.html"] == "notebook-to-html")
@@ -104,7 +109,7 @@ struct RecordingExporter: Exporter {
   }
 
   @Test func defaultOutputNamesFollowThePreferredExtension() throws {
-    let notebook = item("Notebook.examplenotebook", "com.example.notebook")
+    let notebook = item("Notebook.examplenotebook", UTType(resolved: "com.example.notebook"))
     let text = try ExportPlan.make(
       for: notebook, to: .plainText, exporters: .builtIn.addingNotebookExporters(),
       registry: registry)

@@ -14,7 +14,7 @@ import UniformTypes
     #expect(ContentSniffer.type(of: Data("  {\"a\": 1}".utf8)) == .json)
     #expect(ContentSniffer.type(of: Data([0xFF, 0xFE, 0x41, 0x00])) == .utf16PlainText)
     #expect(
-      ContentSniffer.type(of: Data([0xFE, 0xFF, 0x00, 0x41])) == "public.utf16-external-plain-text")
+      ContentSniffer.type(of: Data([0xFE, 0xFF, 0x00, 0x41])) == .utf16ExternalPlainText)
     #expect(ContentSniffer.type(of: Data("Notes, café\n".utf8)) == .utf8PlainText)
   }
 

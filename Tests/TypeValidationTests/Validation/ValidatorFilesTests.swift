@@ -39,7 +39,7 @@ import UniformTypes
         declarationFiles: [], declarationDirectories: [folder])
       #expect(diagnostics.map(\.code) == ["unreadable-file"])
       #expect(diagnostics.first?.severity == .warning)
-      #expect(registry.isDeclared(.plainText))
+      #expect(registry.isDeclared(UTType.plainText))
     }
   }
 }

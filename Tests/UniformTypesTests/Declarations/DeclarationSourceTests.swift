@@ -29,7 +29,7 @@ import UniformTypes
     let source = DeclarationSource(decoding: root, name: "Test.plist")
     #expect(source.diagnostics.isEmpty)
     let decoded = try #require(source.exported.first)
-    #expect(decoded.identifier == "com.example.notebook")
+    #expect(decoded.typeIdentifier == "com.example.notebook")
     #expect(decoded.identifierLocation?.line == 1)
     #expect(decoded.kind == .exported)
     #expect(decoded.parents == [.package])
@@ -70,14 +70,14 @@ import UniformTypes
     #expect(decoded.name?.value == "Notebook")
     #expect(decoded.role?.value == "Editor")
     #expect(decoded.handlerRank?.value == "Owner")
-    #expect(decoded.contentTypes.map(\.value) == ["com.example.notebook"])
+    #expect(decoded.contentTypeIdentifiers.map(\.value) == ["com.example.notebook"])
     #expect(decoded.isPackage?.value == true)
     #expect(decoded.extensions.map(\.value) == ["nb"])
     #expect(decoded.mimeTypes.map(\.value) == ["application/x-nb"])
     #expect(decoded.osTypes.map(\.value) == ["NBK "])
     #expect(decoded.iconFile?.value == "nb.icns")
     #expect(decoded.documentClass?.value == "Document")
-    #expect(decoded.exportableTypes.map(\.value) == ["public.pdf"])
+    #expect(decoded.exportableTypeIdentifiers.map(\.value) == ["public.pdf"])
     #expect(decoded.otherKeys.map(\.key) == ["NSUbiquitousDocumentUserActivityType"])
   }
 
@@ -90,7 +90,7 @@ import UniformTypes
     let source = DeclarationSource(
       decoding: root, name: "Test.plist",
       variables: BuildVariables(["PRODUCT_BUNDLE_IDENTIFIER": "com.example.My App"]))
-    #expect(source.exported.first?.identifier.rawValue == "com.example.My-App.doc")
+    #expect(source.exported.first?.typeIdentifier.rawValue == "com.example.My-App.doc")
     #expect(source.diagnostics.isEmpty)
     #expect(source.unresolvedVariables.map(\.key) == ["UTTypeConformsTo"])
     #expect(source.unresolvedVariables.first?.references == ["${BASE_TYPE}"])

@@ -21,7 +21,7 @@ import Testing
   }()
 
   private func mime(_ name: String) -> String? {
-    let type = Self.registry.identify(fileName: name, kind: .regularFile)
+    let type = Self.registry.identifier(forFileNamed: name, kind: .regularFile)
     return Self.registry.preferredMIMEType(for: type)
   }
 

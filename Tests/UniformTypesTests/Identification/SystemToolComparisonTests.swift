@@ -70,7 +70,7 @@ import UniformTypes
           guard let answer = row.gio else { continue }
           if Self.agrees(row.folio, answer, registry: registry) {
             exact += 1
-          } else if let theirs = registry.type(forMIMEType: answer),
+          } else if let theirs = registry.identifier(forMIMEType: answer),
             registry.conforms(row.folio.identifier, to: theirs)
           {
             // Apple's table knows more than the desktop's (a .plist is an XML property
@@ -100,7 +100,8 @@ import UniformTypes
           guard let answer = row.file else { continue }
           if Self.agrees(row.folioByContent, answer, registry: registry) {
             exact += 1
-          } else if let theirs = registry.type(forMIMEType: Self.libmagicNames[answer] ?? answer),
+          } else if let theirs = registry.identifier(
+            forMIMEType: Self.libmagicNames[answer] ?? answer),
             registry.conforms(row.folioByContent.identifier, to: theirs)
           {
             coarser += 1  // file names a broader type (text/plain for a Python script)
@@ -151,13 +152,13 @@ import UniformTypes
     }) {
       return true
     }
-    return registry.type(forMIMEType: mimeType) == folio.identifier
+    return registry.identifier(forMIMEType: mimeType) == folio.identifier
   }
 
   /// One line: the file, both answers, and why they differ.
   static func explain(_ row: Row, answer: String, tool: String, registry: TypeRegistry) -> String {
     let folio = tool == "gio" ? row.folio : row.folioByContent
-    let theirs = registry.type(forMIMEType: libmagicNames[answer] ?? answer)
+    let theirs = registry.identifier(forMIMEType: libmagicNames[answer] ?? answer)
     let decided = folio.candidates.first { $0.identifier == folio.identifier }
     var reason: String
     let generic = [

@@ -324,13 +324,13 @@ let exampleMIMEInfo = mimeInfo(
     builder.add(database)
     let registry = builder.build()
     let many = TypeIdentifier.desktop(mimeType: "application/x-many")
-    #expect(registry.identify(fileName: "x.e99999", kind: .regularFile) == many)
-    #expect(registry.identify(fileName: "x.E12", kind: .regularFile) == many)
+    #expect(registry.identifier(forFileNamed: "x.e99999", kind: .regularFile) == many)
+    #expect(registry.identifier(forFileNamed: "x.E12", kind: .regularFile) == many)
     // A name no simple glob matches goes through the thousand wildcard patterns; with
     // backtracking limited to the last star, that is quick even for a name built to hurt.
     let hostile = String(repeating: "a", count: 250) + "b"
-    #expect(registry.identify(fileName: hostile, kind: .regularFile) == .data)
-    #expect(registry.identify(fileName: "aaaaaaaa12x", kind: .regularFile) == many)
+    #expect(registry.identifier(forFileNamed: hostile, kind: .regularFile) == .data)
+    #expect(registry.identifier(forFileNamed: "aaaaaaaa12x", kind: .regularFile) == many)
   }
 
   @Test func filesOverTheSizeLimitAreLeftOut() async throws {

@@ -11,20 +11,22 @@ import UniformTypes
     #expect(diagnostics.isEmpty)
     for name in ["pages.examplenotebook", "media.examplenotebook", "mixed.examplenotebook"] {
       let path = corpus.appendingPathComponent(name).path
-      #expect(registry.identify(path: path) == "com.example.notebook", "\(name)")
-      #expect(registry.conforms(registry.identify(path: path), to: .package))
+      #expect(registry.identifier(forPath: path) == "com.example.notebook", "\(name)")
+      #expect(registry.conforms(registry.identifier(forPath: path), to: .package))
     }
     let pages = corpus.appendingPathComponent("pages.examplenotebook")
-    #expect(registry.identify(path: pages.appendingPathComponent("pages").path) == .folder)
-    #expect(registry.identify(path: pages.appendingPathComponent("metadata.json").path) == .json)
+    #expect(registry.identifier(forPath: pages.appendingPathComponent("pages").path) == .folder)
+    #expect(
+      registry.identifier(forPath: pages.appendingPathComponent("metadata.json").path) == .json)
     let firstPage = try #require(
       try FileManager.default.contentsOfDirectory(
         atPath: pages.appendingPathComponent("pages").path
       )
       .first)
     #expect(
-      registry.identify(path: pages.appendingPathComponent("pages/\(firstPage)").path) == .plainText
+      registry.identifier(forPath: pages.appendingPathComponent("pages/\(firstPage)").path)
+        == .plainText
     )
-    #expect(TypeRegistry.system.identify(path: pages.path) == .folder)
+    #expect(TypeRegistry.system.identifier(forPath: pages.path) == .folder)
   }
 }

@@ -130,20 +130,20 @@ import UniformTypes
 
   @Test func aTypeBothDatabasesDescribeIsOneTypeWithTheUnionOfItsTags() throws {
     #expect(Self.database.diagnostics.isEmpty, "\(Self.database.diagnostics)")
-    let png = try #require(registry.declaration(for: .png))
+    let png = try #require(registry.declaration(for: UTType.png))
     #expect(png.kind == .system)
     #expect(png.sourceName == nil)
     #expect(png.mimeTypes == ["image/png", "image/x-png"])
     #expect(png.parents == [.image])
     #expect(png.desktopDatabaseLocation == SourceLocation(file: "test.xml", line: 3))
-    #expect(registry.type(forMIMEType: "image/x-png") == .png)
+    #expect(registry.identifier(forMIMEType: "image/x-png") == .png)
     // Folio's table maps the desktop's name for C to Apple's type.
-    #expect(registry.type(forMIMEType: "text/x-csrc") == "public.c-source")
+    #expect(registry.identifier(forMIMEType: "text/x-csrc") == "public.c-source")
     #expect(registry.declaration(for: "public.c-source")?.typeDescription?.value != nil)
     // The desktop's sub-class-of does not change an Apple type's parents.
     let docx: TypeIdentifier = "org.openxmlformats.wordprocessingml.document"
     #expect(!registry.conforms(docx, to: .zipArchive))
-    #expect(registry.types(forMIMEType: "application/zip").first == .zipArchive)
+    #expect(registry.identifiers(forMIMEType: "application/zip").first == .zipArchive)
   }
 
   @Test func aDesktopOnlyTypeGetsFolioIdentifierParentsAndDescription() throws {
@@ -170,7 +170,7 @@ import UniformTypes
     #expect(TypeIdentifier.desktop(mimeType: "application/ld+json").isWellFormed)
     #expect(TypeIdentifier.desktop(mimeType: "a/B_c").rawValue == "org.freedesktop.mime.a.b-c")
     // Declared extensions still come first: a desktop type never outranks a declaration.
-    #expect(registry.types(forFilenameExtension: "c").first == "public.c-source")
+    #expect(registry.identifiers(forFilenameExtension: "c").first == "public.c-source")
   }
 
   // MARK: Names
@@ -199,7 +199,7 @@ import UniformTypes
   @Test func hiddenNamesAndPackageExtensionsOnFilesSayNothing() {
     #expect(identify(".png").identifier == .data)
     #expect(identify("Old.rtfd").identifier == .dynamic(tagClass: .filenameExtension, tag: "rtfd"))
-    #expect(registry.identify(fileName: "Old.rtfd", kind: .directory) == "com.apple.rtfd")
+    #expect(registry.identifier(forFileNamed: "Old.rtfd", kind: .directory) == "com.apple.rtfd")
     #expect(registry.isInconclusive("a.ts"))
     #expect(!registry.isInconclusive("a.png"))
     #expect(registry.isInconclusive("noextension"))

@@ -20,7 +20,7 @@ import UniformTypes
   @Test func withAppleTablesAloneAllButTheDesktopsOwnResolve() {
     #expect(Self.extensions.count == 39)
     for name in Self.extensions where !Self.desktopOnly.contains(name) {
-      let type = TypeRegistry.system.identify(fileName: "file.\(name)", kind: .regularFile)
+      let type = TypeRegistry.system.identifier(forFileNamed: "file.\(name)", kind: .regularFile)
       #expect(TypeRegistry.system.isDeclared(type), "\(name) → \(type)")
     }
   }
@@ -35,16 +35,16 @@ import UniformTypes
     builder.add(MIMEDatabase.load(mimeDirectories: [system], languages: []))
     let registry = builder.build()
     for name in Self.extensions {
-      let type = registry.identify(fileName: "file.\(name)", kind: .regularFile)
+      let type = registry.identifier(forFileNamed: "file.\(name)", kind: .regularFile)
       #expect(registry.isDeclared(type), "\(name) → \(type)")
       #expect(!type.isDynamic, "\(name)")
     }
     #expect(
-      registry.identify(fileName: "a.mkv", kind: .regularFile)
+      registry.identifier(forFileNamed: "a.mkv", kind: .regularFile)
         == "org.freedesktop.mime.video.x-matroska")
     #expect(registry.conforms("org.freedesktop.mime.video.x-matroska", to: .movie))
     #expect(
-      registry.identify(fileName: "a.docx", kind: .regularFile)
+      registry.identifier(forFileNamed: "a.docx", kind: .regularFile)
         == "org.openxmlformats.wordprocessingml.document")
   }
 }

@@ -15,23 +15,26 @@ import UniformTypes
       DeclarationSource(name: "Info.plist", exported: [notebook])
     ])
     #expect(
-      registry.identify(fileName: "A.examplenotebook", kind: .directory) == "com.example.notebook")
+      registry.identifier(forFileNamed: "A.examplenotebook", kind: .directory)
+        == "com.example.notebook")
     #expect(
-      registry.identify(fileName: "A.EXAMPLENOTEBOOK", kind: .directory) == "com.example.notebook")
-    #expect(registry.identify(fileName: "pages", kind: .directory) == .folder)
-    #expect(registry.identify(fileName: "notes.txt", kind: .directory) == .folder)
-    #expect(registry.identify(fileName: "Old.rtfd", kind: .directory) == "com.apple.rtfd")
+      registry.identifier(forFileNamed: "A.EXAMPLENOTEBOOK", kind: .directory)
+        == "com.example.notebook")
+    #expect(registry.identifier(forFileNamed: "pages", kind: .directory) == .folder)
+    #expect(registry.identifier(forFileNamed: "notes.txt", kind: .directory) == .folder)
+    #expect(registry.identifier(forFileNamed: "Old.rtfd", kind: .directory) == "com.apple.rtfd")
     #expect(
-      registry.identify(fileName: "a.examplenotebook", kind: .regularFile)
+      registry.identifier(forFileNamed: "a.examplenotebook", kind: .regularFile)
         == .dynamic(tagClass: .filenameExtension, tag: "examplenotebook"))
     #expect(
-      registry.identify(fileName: "backup.2024.tar.gz", kind: .regularFile) == .gzipTarArchive)
-    #expect(registry.identify(fileName: "file.gz", kind: .regularFile) == .gzip)
-    #expect(registry.identify(fileName: "README", kind: .regularFile) == .data)
-    #expect(registry.identify(fileName: ".bashrc", kind: .regularFile) == .data)
-    #expect(registry.identify(fileName: "name.", kind: .regularFile) == .data)
-    #expect(registry.identify(fileName: "link.txt", kind: .symbolicLink) == .symlink)
-    #expect(registry.identify(fileName: "x.unknownext", kind: .regularFile).isDynamic)
+      registry.identifier(forFileNamed: "backup.2024.tar.gz", kind: .regularFile) == .gzipTarArchive
+    )
+    #expect(registry.identifier(forFileNamed: "file.gz", kind: .regularFile) == .gzip)
+    #expect(registry.identifier(forFileNamed: "README", kind: .regularFile) == .data)
+    #expect(registry.identifier(forFileNamed: ".bashrc", kind: .regularFile) == .data)
+    #expect(registry.identifier(forFileNamed: "name.", kind: .regularFile) == .data)
+    #expect(registry.identifier(forFileNamed: "link.txt", kind: .symbolicLink) == .symlink)
+    #expect(registry.identifier(forFileNamed: "x.unknownext", kind: .regularFile).isDynamic)
   }
 
   @Test func pathsAreExaminedWithoutFollowingLinks() async throws {
@@ -47,12 +50,12 @@ import UniformTypes
       let registry = TypeRegistry(loading: [
         DeclarationSource(name: "Info.plist", exported: [notebook])
       ])
-      #expect(registry.identify(path: package.path) == "com.example.notebook")
-      #expect(registry.identify(path: package.path + "/") == "com.example.notebook")
-      #expect(registry.identify(path: package.appendingPathComponent("pages").path) == .folder)
-      #expect(registry.identify(path: text.path) == .plainText)
-      #expect(registry.identify(path: link.path) == .symlink)
-      #expect(TypeRegistry.system.identify(path: package.path) == .folder)
+      #expect(registry.identifier(forPath: package.path) == "com.example.notebook")
+      #expect(registry.identifier(forPath: package.path + "/") == "com.example.notebook")
+      #expect(registry.identifier(forPath: package.appendingPathComponent("pages").path) == .folder)
+      #expect(registry.identifier(forPath: text.path) == .plainText)
+      #expect(registry.identifier(forPath: link.path) == .symlink)
+      #expect(TypeRegistry.system.identifier(forPath: package.path) == .folder)
       #expect(TypeRegistry.itemKind(atPath: folder.appendingPathComponent("missing").path) == nil)
     }
   }

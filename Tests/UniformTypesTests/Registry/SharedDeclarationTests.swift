@@ -18,7 +18,7 @@ import Testing
     let position = try #require(first.indexByIdentifier[.utf8PlainText])
     let stored = try #require(first.nodes[Int(position)].storedDeclaration)
     #expect(second.nodes[Int(position)].storedDeclaration === stored)
-    #expect(stored.value.identifier == .utf8PlainText)
+    #expect(stored.value.typeIdentifier == .utf8PlainText)
   }
 
   @Test func aRegistryBuiltEarlierKeepsItsDeclarationWhenTheBuilderReplacesIt() {
@@ -30,8 +30,8 @@ import Testing
     let after = builder.build()
     #expect(before.declaration(for: "com.example.notebook")?.filenameExtensions == ["old"])
     #expect(after.declaration(for: "com.example.notebook")?.filenameExtensions == ["new"])
-    #expect(before.type(forFilenameExtension: "new") == nil)
-    #expect(after.type(forFilenameExtension: "new") == "com.example.notebook")
+    #expect(before.identifier(forFilenameExtension: "new") == nil)
+    #expect(after.identifier(forFilenameExtension: "new") == "com.example.notebook")
   }
 
   @Test func anUnchangedSystemTypeHoldsItsRowAndBuildsItsDeclarationWhenAsked() throws {
@@ -42,7 +42,7 @@ import Testing
     #expect(stored.kind == .system)
     #expect(stored.sourceName == nil)
     let declaration = stored.value
-    #expect(declaration.identifier.rawValue == "com.adobe.pdf")
+    #expect(declaration.typeIdentifier.rawValue == "com.adobe.pdf")
     #expect(declaration.kind == .system)
     #expect(declaration.parents == [.data, "public.composite-content"])
     #expect(declaration.filenameExtensions == ["pdf"])
@@ -84,12 +84,12 @@ import Testing
     let registry = builder.build()
     let pdf = try #require(registry.indexByIdentifier["com.adobe.pdf"])
     #expect(registry.nodes[Int(pdf)].storedDeclaration?.isSystemRow == true)
-    #expect(registry.type(forFilenameExtension: "notpdf") == nil)
+    #expect(registry.identifier(forFilenameExtension: "notpdf") == nil)
     let note = try #require(registry.indexByIdentifier["com.example.notebook"])
     let stored = try #require(registry.nodes[Int(note)].storedDeclaration)
     #expect(!stored.isSystemRow)
     #expect(stored.kind == .exported)
     #expect(stored.sourceName == "Info.plist")
-    #expect(registry.type(forFilenameExtension: "note") == "com.example.notebook")
+    #expect(registry.identifier(forFilenameExtension: "note") == "com.example.notebook")
   }
 }

@@ -12,7 +12,7 @@ import UniformTypes
 
   @Test func noSystemTypeIsOnACycle() {
     for declaration in registry.declarations {
-      #expect(!registry.isOnCycle(declaration.identifier), "\(declaration.identifier)")
+      #expect(!registry.isOnCycle(declaration.typeIdentifier), "\(declaration.typeIdentifier)")
     }
   }
 
@@ -103,10 +103,12 @@ import UniformTypes
   ])
   func sharedTagsRankAsAppleRanksThem(tag: String, expected: TypeIdentifier) {
     let first =
-      tag.contains("/") ? registry.type(forMIMEType: tag) : registry.type(forFilenameExtension: tag)
+      tag.contains("/")
+      ? registry.identifier(forMIMEType: tag) : registry.identifier(forFilenameExtension: tag)
     #expect(first == expected, "\(tag)")
     let all =
-      tag.contains("/") ? registry.types(forMIMEType: tag) : registry.types(forFilenameExtension: tag)
+      tag.contains("/")
+      ? registry.identifiers(forMIMEType: tag) : registry.identifiers(forFilenameExtension: tag)
     #expect(all.count > 1, "\(tag) is shared")
   }
 
@@ -120,7 +122,7 @@ import UniformTypes
     ("mp4", .mpeg4Movie), ("jpg", .jpeg),
   ])
   func archiveAndCommonExtensionsResolve(filenameExtension: String, expected: TypeIdentifier) {
-    #expect(registry.type(forFilenameExtension: filenameExtension) == expected)
+    #expect(registry.identifier(forFilenameExtension: filenameExtension) == expected)
   }
 
   @Test func compressedFormatsConformToArchiveAndMediaToTheirKinds() {
@@ -131,12 +133,12 @@ import UniformTypes
       #expect(registry.conforms(archive, to: .archive), "\(archive)")
       #expect(registry.conforms(archive, to: .data), "\(archive)")
     }
-    #expect(registry.conforms(.png, to: .image))
-    #expect(registry.conforms(.heic, to: .image))
-    #expect(registry.conforms(.mp3, to: .audiovisualContent))
-    #expect(registry.conforms(.mpeg4Movie, to: .movie))
-    #expect(!registry.conforms(.plainText, to: .archive))
-    #expect(!registry.conforms(.package, to: .data))
-    #expect(registry.conforms(.applicationBundle, to: .package))
+    #expect(registry.conforms(UTType.png, to: .image))
+    #expect(registry.conforms(UTType.heic, to: .image))
+    #expect(registry.conforms(UTType.mp3, to: .audiovisualContent))
+    #expect(registry.conforms(UTType.mpeg4Movie, to: .movie))
+    #expect(!registry.conforms(UTType.plainText, to: .archive))
+    #expect(!registry.conforms(UTType.package, to: .data))
+    #expect(registry.conforms(UTType.applicationBundle, to: .package))
   }
 }

@@ -16,12 +16,12 @@ import UniformTypes
 
   @Test func conformanceIsReflexiveTransitiveAndCaseInsensitive() {
     let registry = TypeRegistry.system
-    #expect(registry.conforms(.utf8PlainText, to: .utf8PlainText))
-    #expect(registry.conforms(.utf8PlainText, to: .text))
-    #expect(registry.conforms(.utf8PlainText, to: .data))
-    #expect(registry.conforms(.utf8PlainText, to: .item))
+    #expect(registry.conforms(UTType.utf8PlainText, to: .utf8PlainText))
+    #expect(registry.conforms(UTType.utf8PlainText, to: .text))
+    #expect(registry.conforms(UTType.utf8PlainText, to: .data))
+    #expect(registry.conforms(UTType.utf8PlainText, to: .item))
     #expect(registry.conforms("PUBLIC.UTF8-PLAIN-TEXT", to: "public.Text"))
-    #expect(!registry.conforms(.text, to: .utf8PlainText))
+    #expect(!registry.conforms(UTType.text, to: .utf8PlainText))
     #expect(!registry.conforms("com.example.unknown", to: .data))
     #expect(registry.conforms("com.example.unknown", to: "com.example.unknown"))
   }
@@ -44,7 +44,7 @@ import UniformTypes
   }
 
   @Test func supertypesAreDepthFirstInDeclaredOrder() {
-    let supertypes = TypeRegistry.system.supertypes(of: .xmlPropertyList)
+    let supertypes = TypeRegistry.system.supertypes(of: UTType.xmlPropertyList)
     #expect(supertypes == [.xml, .text, .data, .item, .content, .propertyList])
   }
 
@@ -63,20 +63,20 @@ import UniformTypes
 
   @Test func preferredTagsAreTheFirstDeclaredOrInheritedFromSupertypes() {
     let registry = TypeRegistry.system
-    #expect(registry.preferredFilenameExtension(for: .jpeg) == "jpeg")
-    #expect(registry.preferredFilenameExtension(for: .utf8PlainText) == "txt")
-    #expect(registry.preferredMIMEType(for: .json) == "application/json")
-    #expect(registry.preferredMIMEType(for: .propertyList) == nil)
+    #expect(registry.preferredFilenameExtension(for: UTType.jpeg) == "jpeg")
+    #expect(registry.preferredFilenameExtension(for: UTType.utf8PlainText) == "txt")
+    #expect(registry.preferredMIMEType(for: UTType.json) == "application/json")
+    #expect(registry.preferredMIMEType(for: UTType.propertyList) == nil)
     #expect(registry.preferredFilenameExtension(for: .gzipTarArchive) == "tgz")
-    #expect(registry.preferredFilenameExtension(for: .data) == nil)
+    #expect(registry.preferredFilenameExtension(for: UTType.data) == nil)
   }
 
   @Test func mimeLookupIgnoresCaseAndFallsBackToTheBareType() {
     let registry = TypeRegistry.system
-    #expect(registry.type(forMIMEType: "Application/JSON") == .json)
-    #expect(registry.type(forMIMEType: "text/plain; charset=utf-8") == .utf8PlainText)
-    #expect(registry.type(forMIMEType: "text/plain; charset=iso-8859-1") == .plainText)
-    #expect(registry.type(forMIMEType: "application/x-nothing") == nil)
+    #expect(registry.identifier(forMIMEType: "Application/JSON") == .json)
+    #expect(registry.identifier(forMIMEType: "text/plain; charset=utf-8") == .utf8PlainText)
+    #expect(registry.identifier(forMIMEType: "text/plain; charset=iso-8859-1") == .plainText)
+    #expect(registry.identifier(forMIMEType: "application/x-nothing") == nil)
   }
 
   @Test func userDeclarationsRankBeforeSystemTypesExportedBeforeImported() {
@@ -90,9 +90,9 @@ import UniformTypes
       ])
     let registry = TypeRegistry(loading: [source])
     #expect(
-      registry.types(forFilenameExtension: "md")
+      registry.identifiers(forFilenameExtension: "md")
         == ["com.example.markdown", "org.other.markdown", .markdown])
-    #expect(registry.type(forFilenameExtension: ".Md") == "com.example.markdown")
+    #expect(registry.identifier(forFilenameExtension: ".Md") == "com.example.markdown")
   }
 
   @Test func exportedDeclarationWinsOverImportedFromAnySource() {
@@ -116,8 +116,8 @@ import UniformTypes
     let registry = builder.build()
     #expect(registry.declaration(for: "com.example.doc")?.kind == .exported)
     #expect(registry.conforms("com.example.doc", to: .package))
-    #expect(registry.type(forFilenameExtension: "exdoc") == "com.example.doc")
-    #expect(registry.type(forFilenameExtension: "old") == nil)
+    #expect(registry.identifier(forFilenameExtension: "exdoc") == "com.example.doc")
+    #expect(registry.identifier(forFilenameExtension: "old") == nil)
     #expect(builder.diagnostics.isEmpty)
   }
 
@@ -148,19 +148,19 @@ import UniformTypes
     #expect(
       builder.diagnostics.map(\.code) == ["conflicting-declaration", "redeclared-system-type"])
     #expect(builder.diagnostics.first?.location?.file == "second.plist")
-    #expect(registry.parents(of: .plainText) == [.text])
+    #expect(registry.parents(of: UTType.plainText) == [.text])
   }
 
   @Test func resolveAcceptsIdentifiersExtensionsAndMIMETypes() {
     let registry = TypeRegistry.system
-    #expect(registry.resolve("public.json") == .json)
-    #expect(registry.resolve("PUBLIC.JSON")?.rawValue == "public.json")
-    #expect(registry.resolve("json") == .json)
-    #expect(registry.resolve(".tar.gz") == .gzipTarArchive)
-    #expect(registry.resolve("application/zip") == .zipArchive)
-    #expect(registry.resolve("dyn.ah62d4rv4ge8043a") == "dyn.ah62d4rv4ge8043a")
-    #expect(registry.resolve("com.example.nothing") == nil)
-    #expect(registry.resolve("  ") == nil)
+    #expect(registry.identifier(resolving: "public.json") == .json)
+    #expect(registry.identifier(resolving: "PUBLIC.JSON")?.rawValue == "public.json")
+    #expect(registry.identifier(resolving: "json") == .json)
+    #expect(registry.identifier(resolving: ".tar.gz") == .gzipTarArchive)
+    #expect(registry.identifier(resolving: "application/zip") == .zipArchive)
+    #expect(registry.identifier(resolving: "dyn.ah62d4rv4ge8043a") == "dyn.ah62d4rv4ge8043a")
+    #expect(registry.identifier(resolving: "com.example.nothing") == nil)
+    #expect(registry.identifier(resolving: "  ") == nil)
   }
 
   @Test func dynamicIdentifiersConformToTheirEncodedParent() {
@@ -175,7 +175,7 @@ import UniformTypes
 
   @Test func conformingTypesListIncludesTheTypeAndItsDescendants() {
     let registry = TypeRegistry.system
-    let archives = registry.types(conformingTo: .gzip)
+    let archives = registry.types(conformingTo: TypeIdentifier.gzip)
     #expect(archives == [.gzip, .gzipTarArchive])
   }
 }

@@ -53,7 +53,7 @@ final class CompressibilityProbe {
     guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return false }
     let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
     guard let registry else { return CompressedContent.fileExtensions.contains(fileExtension) }
-    let type = registry.identify(fileName: fileName, kind: .regularFile)
+    let type = registry.identifier(forFileNamed: fileName, kind: .regularFile)
     // Conformance depends on the type alone, and a package's files share a few types.
     let compressed =
       compressedTypes[type]
