@@ -1,5 +1,5 @@
-import FoundationEssentials
 public import Archives
+import FoundationEssentials
 public import PropertyLists
 public import UniformTypes
 
@@ -77,7 +77,7 @@ public struct ArchiveExpandingExporter: Exporter {
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
     let result = try await Expander.expand(
-      job.input.url, into: job.output, policy: policy, mode: .fresh, progress: progress)
+      job.input.url, into: job.output, policy: policy, replacePolicy: .refuse, progress: progress)
     return result.skippedEntries.map { entry in
       Diagnostic(
         severity: .warning, code: "FOLIO-EXPORT-SKIPPED-ENTRY",

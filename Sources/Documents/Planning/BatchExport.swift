@@ -1,6 +1,6 @@
-import FolioSystem
-public import FoundationEssentials
 public import Archives
+public import FolioSystem
+public import FoundationEssentials
 
 /// Runs many planned exports at once, a fixed number at a time, each failure kept to its input.
 ///
@@ -13,19 +13,37 @@ public struct BatchExport: Sendable {
     public var plan: ExportPlan
     /// Where its output goes.
     public var output: URL
+    /// What to do when the output exists: refuse it or replace it (an export is written
+    /// whole, so ``ReplacePolicy/update`` is refused).
+    public var replacePolicy: ReplacePolicy
     /// Whether an existing output may be replaced.
-    public var overwrite: Bool
+    @available(*, deprecated, renamed: "replacePolicy")
+    public var overwrite: Bool {
+      get { replacePolicy.replacesExisting }
+      set { replacePolicy = newValue ? .replace : .refuse }
+    }
 
     /// Creates a task.
     ///
     /// - Parameters:
     ///   - plan: The plan.
     ///   - output: Where its output goes.
-    ///   - overwrite: Whether an existing output may be replaced.
-    public init(plan: ExportPlan, output: URL, overwrite: Bool) {
+    ///   - replacePolicy: What to do when the output exists (by default, refuse it).
+    public init(plan: ExportPlan, output: URL, replacePolicy: ReplacePolicy = .refuse) {
       self.plan = plan
       self.output = output
-      self.overwrite = overwrite
+      self.replacePolicy = replacePolicy
+    }
+
+    /// Creates a task that replaces an existing output only when `overwrite` is `true`.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan.
+    ///   - output: Where its output goes.
+    ///   - overwrite: Whether an existing output may be replaced.
+    @available(*, deprecated, message: "pass a ReplacePolicy: replacePolicy: .refuse or .replace")
+    public init(plan: ExportPlan, output: URL, overwrite: Bool) {
+      self.init(plan: plan, output: output, replacePolicy: overwrite ? .replace : .refuse)
     }
   }
 
@@ -84,7 +102,7 @@ public struct BatchExport: Sendable {
               index,
               .success(
                 try await task.plan.run(
-                  to: task.output, overwrite: task.overwrite, lockOptions: lockOptions,
+                  to: task.output, replacePolicy: task.replacePolicy, lockOptions: lockOptions,
                   progress: progressForTask(index)))
             )
           } catch {

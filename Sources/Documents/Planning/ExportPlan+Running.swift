@@ -1,7 +1,7 @@
-import FolioSystem
+public import Archives
+public import FolioSystem
 public import FoundationEssentials
 import Glibc
-public import Archives
 public import PropertyLists
 public import UniformTypes
 
@@ -24,15 +24,16 @@ extension ExportPlan {
   ///
   /// - Parameters:
   ///   - output: Where the result goes (a file, or a folder for package results).
-  ///   - overwrite: Whether an existing `output` may be replaced.
+  ///   - replacePolicy: What to do when `output` exists: refuse it (the default) or replace
+  ///     it. An export is written whole, so ``ReplacePolicy/update`` is refused.
   ///   - lockOptions: How long to wait for a writer's lock on a package input, and whom
   ///     to tell when it waits.
   ///   - progress: The share of the caller's progress; each step gets an equal part.
   /// - Returns: The output and the warnings.
-  /// - Throws: ``ExportError`` `output-exists` (checked before any work), ``PackagingError``
-  ///   `lock-timeout`, or the failing step's error.
+  /// - Throws: ``ExportError`` `output-exists` or `update-unsupported` (checked before any
+  ///   work), ``PackagingError`` `lock-timeout`, or the failing step's error.
   public func run(
-    to output: URL, overwrite: Bool, lockOptions: LockOptions = .default,
+    to output: URL, replacePolicy: ReplacePolicy = .refuse, lockOptions: LockOptions = .default,
     progress: consuming Subprogress = .untracked()
   ) async throws -> ExportResult {
     let display = output.path
@@ -40,7 +41,7 @@ extension ExportPlan {
       throw ExportError(
         .outputIsInput, "'\(display)' is the input itself")
     }
-    if !overwrite && AtomicOutput.exists(output) { throw AtomicOutput.outputExists(display) }
+    try AtomicOutput.check(output, replacePolicy)
     AtomicOutput.removeLeftovers(beside: output)
     let work = AtomicOutput.temporarySibling(of: output, kind: .work)
     try createWorkFolder(work, display: display)
@@ -52,9 +53,30 @@ extension ExportPlan {
     return try await withInputLock(lockOptions) {
       let (produced, diagnostics) = try await runSteps(
         in: work, finalName: finalName, progress: reporter.subprogress(assigningCount: 1))
-      try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
+      try AtomicOutput.commit(
+        produced, to: output, replacePolicy: replacePolicy, display: display)
       return ExportResult(output: output, type: resultType, diagnostics: diagnostics)
     }
+  }
+
+  /// Runs the plan, putting the output at `output` atomically, replacing an existing one
+  /// only when `overwrite` is `true`.
+  ///
+  /// - Parameters:
+  ///   - output: Where the result goes (a file, or a folder for package results).
+  ///   - overwrite: Whether an existing `output` may be replaced.
+  ///   - lockOptions: How long to wait for a writer's lock on a package input.
+  ///   - progress: The share of the caller's progress.
+  /// - Returns: The output and the warnings.
+  /// - Throws: As ``run(to:replacePolicy:lockOptions:progress:)``.
+  @available(*, deprecated, message: "pass a ReplacePolicy: replacePolicy: .refuse or .replace")
+  public func run(
+    to output: URL, overwrite: Bool, lockOptions: LockOptions = .default,
+    progress: consuming Subprogress = .untracked()
+  ) async throws -> ExportResult {
+    try await run(
+      to: output, replacePolicy: overwrite ? .replace : .refuse, lockOptions: lockOptions,
+      progress: progress)
   }
 
   /// Runs the plan and streams the single-file result to `write` (for standard output).

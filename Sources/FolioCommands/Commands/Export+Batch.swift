@@ -1,7 +1,7 @@
+import Archives
 import Documents
 import FolioSystem
 import FoundationEssentials
-import Archives
 import UniformTypes
 
 /// `folio export --to TYPE INPUT…`: several inputs at once, each reported, one failure not stopping the others.
@@ -39,7 +39,8 @@ extension Export {
         if explain {
           context.standardOutput.write(plan.explanation.joined(separator: "\n") + "\n")
         }
-        tasks.append((index, BatchExport.Task(plan: plan, output: destination, overwrite: force)))
+        tasks.append(
+          (index, BatchExport.Task(plan: plan, output: destination, replacePolicy: replacePolicy)))
       } catch {
         failures[index] = error
       }

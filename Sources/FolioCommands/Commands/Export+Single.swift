@@ -1,7 +1,7 @@
+import Archives
 import Documents
 import FolioSystem
 import FoundationEssentials
-import Archives
 import UniformTypes
 
 /// `folio export INPUT --to TYPE`: one input, to a file, a folder or standard output.
@@ -51,7 +51,7 @@ extension Export {
         let target = destination
         result = try await display.track { progress in
           try await plan.run(
-            to: target, overwrite: force, lockOptions: lockOptions,
+            to: target, replacePolicy: replacePolicy, lockOptions: lockOptions,
             progress: progress.subprogress(assigningCount: 1))
         }
       }

@@ -55,7 +55,8 @@ private final class ChangeCounter: Sendable {
       for _ in 0..<1_000 {
         let root = ProgressManager(totalCount: 1)
         _ = try await Expander.expand(
-          archive, into: destination, mode: .replace, progress: root.subprogress(assigningCount: 1))
+          archive, into: destination, replacePolicy: .replace,
+          progress: root.subprogress(assigningCount: 1))
         // The root's observers were told too: the meter finished before the return.
         if !root.isFinished || root.fractionCompleted != 1 || !root.reporter.snapshot.isFinished {
           incomplete += 1
