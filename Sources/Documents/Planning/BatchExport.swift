@@ -59,7 +59,7 @@ public struct BatchExport: Sendable {
   ///     process may use (its CPU affinity), as packing and expanding choose their jobs.
   ///   - lockOptions: How each export waits for a writer's lock on a package input.
   public init(concurrency: Int? = nil, lockOptions: LockOptions = .default) {
-    self.concurrency = max(1, concurrency ?? ProcessorCount.available)
+    self.concurrency = ProcessorCount.jobs(concurrency)
     self.lockOptions = lockOptions
   }
 

@@ -1,10 +1,20 @@
 import Documents
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import Testing
 import UniformTypes
 
 @Suite struct BatchExportTests {
+  /// Packing and expanding take their threads from the same count, so `--jobs` and
+  /// `FOLIO_JOBS` unset mean the processors of the process's CPU affinity for all three.
+  @Test func runsAsManyExportsAtOnceAsPackingAndExpandingUseThreads() {
+    #expect(BatchExport().concurrency == ProcessorCount.jobs(nil))
+    #expect(BatchExport().concurrency == ProcessorCount.available)
+    #expect(BatchExport(concurrency: 2).concurrency == 2)
+    #expect(BatchExport(concurrency: 0).concurrency == 1)
+  }
+
   @Test func eachTaskRefusesAnExistingOutputUnlessItsPolicyReplacesIt() async throws {
     try await withTemporaryDirectory("batch-replace") { folder in
       let input = folder.appendingPathComponent("a.txt")
