@@ -34,11 +34,13 @@ private final class ChangeCounter: Sendable {
     try await withTemporaryDirectory("pack-share-rounds") { folder in
       let package = try Self.makePackage(in: folder)
       let archive = folder.appendingPathComponent("Drawing.zip")
+      var options = PackOptions()
+      options.replacePolicy = .replace
       var incomplete = 0
       for _ in 0..<1_000 {
         let root = ProgressManager(totalCount: 2)
         _ = try await Packer.pack(
-          package, to: archive, progress: root.subprogress(assigningCount: 1))
+          package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
         if root.completedCount != 1 || root.fractionCompleted != 0.5 { incomplete += 1 }
       }
       #expect(incomplete == 0)
@@ -98,6 +100,8 @@ private final class ChangeCounter: Sendable {
     try await withTemporaryDirectory("pack-observed") { folder in
       let package = try Self.makePackage(in: folder)
       let archive = folder.appendingPathComponent("Drawing.zip")
+      var options = PackOptions()
+      options.replacePolicy = .replace
       var unobserved = 0
       for _ in 0..<1_000 {
         let root = ProgressManager(totalCount: 1)
@@ -108,7 +112,7 @@ private final class ChangeCounter: Sendable {
           changes.fire()
         }
         _ = try await Packer.pack(
-          package, to: archive, progress: root.subprogress(assigningCount: 1))
+          package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
         if before != 0 || changes.value != 1 || root.fractionCompleted != 1 { unobserved += 1 }
       }
       #expect(unobserved == 0)
