@@ -191,7 +191,7 @@ extension ExportPlan {
         diagnostics += try await treeExporter.export(
           tree: package, job, progress: reporter.subprogress(assigningCount: 100))
       } else {
-        diagnostics += try await step.exporter.export(
+        diagnostics += try await exporter(forStep: index).export(
           job, progress: reporter.subprogress(assigningCount: 100))
       }
       guard AtomicOutput.exists(output) else {
@@ -211,6 +211,22 @@ extension ExportPlan {
         displayName: "\(input.displayName) (after \(step.exporter.name))", fileName: name)
     }
     return (produced, diagnostics)
+  }
+
+  /// The exporter step `index` runs: its own, given the plan's ``jobs`` when it packs or
+  /// expands and names no count of its own.
+  package func exporter(forStep index: Int) -> any Exporter {
+    let exporter = steps[index].exporter
+    guard let jobs else { return exporter }
+    if var packer = exporter as? ArchivePackingExporter, packer.options.jobs == nil {
+      packer.options.jobs = jobs
+      return packer
+    }
+    if var expander = exporter as? ArchiveExpandingExporter, expander.policy.jobs == nil {
+      expander.policy.jobs = jobs
+      return expander
+    }
+    return exporter
   }
 
   /// Whether step `index` expands an archive for a next step that can read it as a tree,

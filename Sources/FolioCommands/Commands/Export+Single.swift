@@ -14,8 +14,12 @@ extension Export {
     try await withScratchFolder { scratch in
       let (item, evidence) = try self.item(
         input, declaredType: declaredType, registry: registry, context: context, scratch: scratch)
-      let plan = try Self.plan(
+      var planned = try Self.plan(
         item, evidence: evidence, to: targetType, registry: registry)
+      // One input: --jobs (or FOLIO_JOBS) is what its packing or expanding step uses, as
+      // pack and expand use it; several inputs take it as how many run at once.
+      planned.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
+      let plan = planned
       let toStandardOutput = output == "-" || (output == nil && input == "-")
       let explanationSink = toStandardOutput ? context.standardError : context.standardOutput
       if explain {
