@@ -11,6 +11,7 @@
 //   group/other-write bit;
 // - no crash, no sanitizer report, no hang past libFuzzer's -timeout (the policy's limits
 //   are small so a bomb stops early).
+import FolioSystem
 import Foundation
 import Packaging
 
@@ -79,15 +80,16 @@ public func expandFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
   guard (try? data.write(to: archive)) != nil else { fail("cannot write the input") }
   try? FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
   // The size picks the mode, so every byte stays the archive's.
-  let mode: ExpansionMode = [.fresh, .replace, .update][count % 3]
-  if mode != .fresh {
+  let mode: ReplacePolicy = [.refuse, .replace, .update][count % 3]
+  if mode != .refuse {
     try? FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
     try? sentinelBytes.write(to: sentinel)
   }
   let fenceBefore = listing(workspace)
 
   let succeeded =
-    (try? Expander.expandSynchronously(archive, into: destination, policy: policy, mode: mode))
+    (try? Expander.expandSynchronously(
+      archive, into: destination, policy: policy, replacePolicy: mode))
     != nil
 
   let destinationPath = "l1/l2/l3/fence/inner/Restored.examplenotebook"
@@ -101,7 +103,7 @@ public func expandFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
   }
   if succeeded {
     checkExpandedTree()
-  } else if mode == .fresh {
+  } else if mode == .refuse {
     if FileManager.default.fileExists(atPath: destination.path) {
       fail("a refused expansion left \(listing(destination))")
     }

@@ -7,7 +7,8 @@
 // (`NSFileCoordinator`'s `NSErrorPointer`) lives here.
 @_exported import Archives
 @_exported import Documents
-// FolioSystem for SystemError, the errno cause under every module's FolioError.
+// FolioSystem for SystemError, the errno cause under every module's FolioError, and
+// ReplacePolicy, which every writer takes.
 @_exported import FolioSystem
 @_exported import Foundation
 // The sample notebook format, for programs that open the bundled sample (Examples/Notebook).

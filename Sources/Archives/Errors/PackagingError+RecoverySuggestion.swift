@@ -6,8 +6,8 @@ extension PackagingError {
   /// limit), never a command's options: a command adds those itself.
   public var recoverySuggestion: String? {
     switch code {
-    case .destinationExists:
-      "Choose another destination, or replace or update the one there."
+    case .outputExists:
+      "Choose another output, or replace or update the one there."
     case .nameCollision:
       "Allow colliding names in the expansion policy to expand both, on a file system that tells them apart."
     case .expansionTooLarge, .tooManyEntries, .compressionRatio:

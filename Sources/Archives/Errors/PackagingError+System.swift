@@ -16,6 +16,13 @@ extension PackagingError {
     PackagingError(.fileSystem, message, cause: SystemError(errno: code))
   }
 
+  /// The error for an output a ``ReplacePolicy`` refused (`output-exists`, `update-unsupported`).
+  ///
+  /// - Parameter refusal: What ``ReplacePolicy/check(outputAt:updatable:)`` found.
+  init(_ refusal: ReplacePolicy.Refusal) {
+    self.init(Code(refusal.reason.rawValue), refusal.message)
+  }
+
   /// The error for an archive's atomic write that failed.
   ///
   /// - Parameter failure: The failed step.
@@ -36,7 +43,7 @@ extension PackagingError {
     case .flush:
       return system("cannot flush '\(path)' to disk", errno: code)
     case .targetExists:
-      return PackagingError(.destinationExists, "'\(path)' already exists")
+      return PackagingError(ReplacePolicy.Refusal(reason: .exists, path: path))
     case .move:
       return system("cannot move the archive into place at '\(path)'", errno: code)
     }

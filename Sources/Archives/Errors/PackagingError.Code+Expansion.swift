@@ -62,8 +62,12 @@ extension PackagingError.Code {
 
   // MARK: Destination and coordination
 
+  /// The output (an expansion's destination, a pack's archive) exists and the
+  /// `ReplacePolicy` is `refuse`: the code every Folio writer gives this refusal.
+  public static let outputExists = Self("output-exists")
   /// The destination exists and neither replacing nor updating was asked for.
-  public static let destinationExists = Self("destination-exists")
+  @available(*, deprecated, renamed: "outputExists")
+  public static var destinationExists: Self { outputExists }
   /// The archive is the destination, or lies inside the destination that replacing or
   /// updating would remove (compared by device and inode).
   public static let archiveInsideDestination = Self("archive-inside-destination")

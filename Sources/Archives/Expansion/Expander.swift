@@ -1,4 +1,4 @@
-import FolioSystem
+public import FolioSystem
 public import FoundationEssentials
 import Glibc
 public import ProgressReporting
@@ -28,7 +28,7 @@ public import ProgressReporting
 ///
 /// ```swift
 /// let result = try await Expander.expand(
-///   archive, into: destination, policy: .default, mode: .fresh,
+///   archive, into: destination, policy: .default, replacePolicy: .refuse,
 ///   progress: reporter.subprogress(assigningCount: 1))
 /// ```
 public enum Expander {
@@ -41,7 +41,8 @@ public enum Expander {
   ///   - archive: The archive file.
   ///   - destination: The folder to create (or replace, or update); its parent must exist.
   ///   - policy: Safety limits and options.
-  ///   - mode: What to do when the destination exists.
+  ///   - replacePolicy: What to do when the destination exists: refuse it (the default),
+  ///     replace it, or update it (keeping the files that did not change).
   ///   - lockOptions: How long to wait for another process's lock on the destination,
   ///     and whom to tell when it waits.
   ///   - progress: Where to report files and bytes; byte progress follows the
@@ -51,12 +52,12 @@ public enum Expander {
   ///   archive; `CancellationError` when cancelled.
   public static func expand(
     _ archive: URL, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, lockOptions: LockOptions = .default,
+    replacePolicy: ReplacePolicy = .refuse, lockOptions: LockOptions = .default,
     progress: consuming Subprogress = .untracked()
   ) async throws -> ExpansionResult {
     try await expand(
-      .file(archive), into: destination, policy: policy, mode: mode, lockOptions: lockOptions,
-      progress: progress)
+      .file(archive), into: destination, policy: policy, replacePolicy: replacePolicy,
+      lockOptions: lockOptions, progress: progress)
   }
 
   /// Expands an archive from a file or standard input, holding an exclusive
@@ -70,7 +71,8 @@ public enum Expander {
   ///     unnamed temporary file beside the destination first).
   ///   - destination: The folder to create (or replace, or update); its parent must exist.
   ///   - policy: Safety limits and options.
-  ///   - mode: What to do when the destination exists.
+  ///   - replacePolicy: What to do when the destination exists: refuse it (the default),
+  ///     replace it, or update it (keeping the files that did not change).
   ///   - lockOptions: How long to wait for another process's lock on the destination,
   ///     and whom to tell when it waits.
   ///   - progress: Where to report files and bytes.
@@ -79,7 +81,7 @@ public enum Expander {
   ///   archive; `CancellationError` when cancelled.
   public static func expand(
     _ input: ArchiveInput, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, lockOptions: LockOptions = .default,
+    replacePolicy: ReplacePolicy = .refuse, lockOptions: LockOptions = .default,
     progress: consuming Subprogress = .untracked()
   ) async throws -> ExpansionResult {
     let reporter = progress.start(totalCount: 1)
@@ -95,7 +97,8 @@ public enum Expander {
     defer { lock.release() }
     return try await runBlocking(cancelling: reporter) {
       try expandSynchronously(
-        input, into: destination, policy: policy, mode: mode, reporter: reporter)
+        input, into: destination, policy: policy, replacePolicy: replacePolicy,
+        reporter: reporter)
     }
   }
 
@@ -109,16 +112,18 @@ public enum Expander {
   ///   - archive: The archive file.
   ///   - destination: The folder to create (or replace, or update); its parent must exist.
   ///   - policy: Safety limits and options.
-  ///   - mode: What to do when the destination exists.
+  ///   - replacePolicy: What to do when the destination exists: refuse it (the default),
+  ///     replace it, or update it (keeping the files that did not change).
   ///   - reporter: Where to report files and bytes, and where cancellation is checked.
   /// - Returns: What was expanded.
   /// - Throws: ``PackagingError`` naming the entry and the rule; `CancellationError`.
   package static func expandSynchronously(
     _ archive: URL, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
+    replacePolicy: ReplacePolicy = .refuse, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {
     try expandSynchronously(
-      .file(archive), into: destination, policy: policy, mode: mode, reporter: reporter)
+      .file(archive), into: destination, policy: policy, replacePolicy: replacePolicy,
+      reporter: reporter)
   }
 
   /// Expands an archive from a file or standard input on the calling thread.
@@ -130,15 +135,17 @@ public enum Expander {
   ///   - input: The archive file, or standard input.
   ///   - destination: The folder to create (or replace, or update); its parent must exist.
   ///   - policy: Safety limits and options.
-  ///   - mode: What to do when the destination exists.
+  ///   - replacePolicy: What to do when the destination exists: refuse it (the default),
+  ///     replace it, or update it (keeping the files that did not change).
   ///   - reporter: Where to report files and bytes, and where cancellation is checked.
   /// - Returns: What was expanded.
   /// - Throws: ``PackagingError`` naming the entry and the rule; `CancellationError`.
   package static func expandSynchronously(
     _ input: ArchiveInput, into destination: URL, policy: ExpansionPolicy = .default,
-    mode: ExpansionMode = .fresh, reporter: ProgressManager? = nil
+    replacePolicy: ReplacePolicy = .refuse, reporter: ProgressManager? = nil
   ) throws -> ExpansionResult {
-    let settled = try ExpansionDestination.settle(destination, mode: mode, input: input)
+    let settled = try ExpansionDestination.settle(
+      destination, replacePolicy: replacePolicy, input: input)
     let destination = settled.folder
     let exists = settled.exists
     let parent = destination.deletingLastPathComponent().path
@@ -147,7 +154,8 @@ public enum Expander {
     let source = try ArchiveOpener.open(input, policy: policy, spoolFolder: parent)
     let zipSummary = try ExpansionRun<StagingFolder>.zipSummary(of: source, policy: policy)
     let staging = try StagingFolder(for: destination, durable: policy.flushesBeforeCommit)
-    staging.recordsFiles = mode == .update && exists
+    let updating = replacePolicy == .update && exists
+    staging.recordsFiles = updating
     do {
       var run = ExpansionRun(
         source: source, staging: staging, policy: policy, reporter: reporter,
@@ -156,18 +164,18 @@ public enum Expander {
       var result = run.result(destination: destination, format: source.formatDescription)
       result.unwrappedTopFolder = top
       result.destinationLink = settled.link
-      if mode == .update && exists {
+      if updating {
         // Before `prepare`, which restores folder times after these links change them.
         result.unchangedFileCount = try staging.adoptUnchangedFiles(
           source: staging.movedRoot(top: top), top: top)
       }
       let moved = try staging.prepare(top: top)
-      if mode == .update && exists {
+      if updating {
         result.removedPaths = StagingFolder.pathsMissing(from: moved, comparedWith: destination)
       }
       try reporter?.checkCancellation()
       try staging.commit(
-        moved, mode == .fresh ? .fresh : .replace,
+        moved, replacePolicy.replacesExisting ? .replace : .fresh,
         topPermissions: top.flatMap { run.directoryPermissions[$0] } ?? (top == nil ? nil : 0o755))
       result.replacedExisting = exists
       reporter?.complete(count: 1)

@@ -26,20 +26,24 @@ struct ExpansionDestination {
   ///
   /// - Parameters:
   ///   - destination: The destination as given.
-  ///   - mode: What to do when it exists.
+  ///   - replacePolicy: What to do when it exists.
   ///   - input: The archive, to keep it out of what is replaced.
   /// - Returns: The settled destination.
-  /// - Throws: ``PackagingError``: `destination-exists`, `archive-inside-destination`,
+  /// - Throws: ``PackagingError``: `output-exists`, `archive-inside-destination`,
   ///   `destination-write-failed` (no parent folder, a dangling link).
-  static func settle(_ destination: URL, mode: ExpansionMode, input: ArchiveInput) throws -> Self {
+  static func settle(_ destination: URL, replacePolicy: ReplacePolicy, input: ArchiveInput) throws
+    -> Self
+  {
     let given = destination.standardizedFileURL
-    var info = stat()
-    let exists = lstat(given.path, &info) == 0
-    if exists && mode == .fresh {
-      throw PackagingError(.destinationExists, "'\(given.path)' already exists")
+    let exists: Bool
+    do {
+      exists = try replacePolicy.check(outputAt: given.path, updatable: true)
+    } catch {
+      throw PackagingError(error)
     }
     var folder = given
-    if exists && info.st_mode & S_IFMT == S_IFLNK {
+    var info = stat()
+    if exists && lstat(given.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
       guard let resolved = realpath(given.path, nil) else {
         throw PackagingError(
           .destinationWriteFailed,

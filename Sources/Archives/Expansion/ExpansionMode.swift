@@ -1,6 +1,13 @@
+public import FolioSystem
+
 /// What an expansion does when its destination already exists.
+@available(
+  *, deprecated,
+  message:
+    "use ReplacePolicy, which every writer takes: .fresh is .refuse; .replace and .update keep their names"
+)
 public enum ExpansionMode: String, Hashable, Sendable, CaseIterable {
-  /// Refuse (``PackagingError/Code/destinationExists``) and touch nothing.
+  /// Refuse (``PackagingError/Code/outputExists``) and touch nothing.
   case fresh
   /// Replace the destination atomically: the new tree is swapped in, the old one removed.
   case replace
@@ -8,4 +15,13 @@ public enum ExpansionMode: String, Hashable, Sendable, CaseIterable {
   /// it was (same inode, same modification time); files the archive no longer
   /// has are gone.
   case update
+
+  /// The policy that does what this mode did.
+  public var replacePolicy: ReplacePolicy {
+    switch self {
+    case .fresh: .refuse
+    case .replace: .replace
+    case .update: .update
+    }
+  }
 }

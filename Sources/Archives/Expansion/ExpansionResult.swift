@@ -21,13 +21,14 @@ public struct ExpansionResult: Hashable, Sendable {
   public var skippedEntries: [EntryName]
   /// What the archive does that was read as peers read it (Windows separators), in order.
   public var warnings: [ArchiveWarning]
-  /// With ``ExpansionMode/update``: files kept as they were because their bytes did not change.
+  /// With ``ReplacePolicy/update``: files kept as they were because their bytes did not change.
   public var unchangedFileCount: Int
   /// Whether an existing destination was replaced (or updated).
   public var replacedExisting: Bool
-  /// With ``ExpansionMode/update``: the files and links the destination held that the archive
-  /// no longer has, relative to the destination and sorted, so they are gone after the update.
-  /// Found while the destination's lock is held, in the tree that was swapped in.
+  /// With ``ReplacePolicy/update``: what the destination held that the archive no longer has.
+  ///
+  /// The files and links, relative to the destination and sorted; they are gone after the
+  /// update. Found while the destination's lock is held, in the tree that was swapped in.
   public var removedPaths: [String] = []
   /// When the archive's one top folder became the destination, its name in the archive.
   public var unwrappedTopFolder: String?

@@ -68,7 +68,7 @@ struct ExpansionRun<Target: ExpansionTarget> {
     ledger = ExpansionLedger(
       policy: policy, reservingPaths: zipSummary?.ledgerPaths ?? 0,
       pathBytes: zipSummary?.ledgerPathBytes ?? 0, collisionsChecked: zipSummary != nil)
-    let jobs = policy.jobs ?? ProcessorCount.available
+    let jobs = ProcessorCount.jobs(policy.jobs)
     let folder = staging as? StagingFolder
     if jobs > 1, folder != nil, let zip = source as? ZipEntrySource,
       (zipSummary?.fileCount ?? 0) > 1

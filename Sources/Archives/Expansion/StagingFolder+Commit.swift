@@ -104,13 +104,13 @@ extension StagingFolder {
   ///   - source: From ``prepare(top:)``.
   ///   - commit: Whether an existing destination is replaced.
   ///   - topPermissions: The moved folder's final mode (with the owner's access).
-  /// - Throws: ``PackagingError`` (`destination-exists`, `destination-write-failed`).
+  /// - Throws: ``PackagingError`` (`output-exists`, `destination-write-failed`).
   func commit(_ source: URL, _ commit: Commit, topPermissions: UInt32?) throws {
     let target = destination.path
     var info = stat()
     let exists = lstat(target, &info) == 0
     if exists && commit == .fresh {
-      throw PackagingError(.destinationExists, "'\(target)' already exists")
+      throw PackagingError(ReplacePolicy.Refusal(reason: .exists, path: target))
     }
     // The destination's own mode never locks its owner out, whatever an archive entry
     // (`./` with mode 0000, a top folder with 0500) says: the owner keeps read, write and
@@ -134,7 +134,7 @@ extension StagingFolder {
       // Flushing is `prepare(top:)`'s business (or not wanted: --no-sync).
       try FileTree.move(source.path, to: target, replacing: exists, durable: false)
     } catch .targetExists {
-      throw PackagingError(.destinationExists, "'\(target)' already exists")
+      throw PackagingError(ReplacePolicy.Refusal(reason: .exists, path: target))
     } catch .failed(let cause) {
       throw moveFailure(source, cause.errno)
     }

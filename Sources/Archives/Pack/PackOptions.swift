@@ -1,3 +1,4 @@
+public import FolioSystem
 public import FoundationEssentials
 public import UniformTypes
 
@@ -43,12 +44,19 @@ public struct PackOptions: Sendable {
   /// macOS's AppleDouble `__MACOSX/…/._name` entries (the `user.` attributes only,
   /// under their macOS names).
   public var storesExtendedAttributes = true
+  /// What packing does when the output exists (default ``ReplacePolicy/refuse``).
+  ///
+  /// ``ReplacePolicy/replace`` writes a new archive over it; ``ReplacePolicy/update``
+  /// also reuses its entries (a zip only; see ``previousArchive``, which it defaults to the
+  /// output). Either way the archive is moved into place only when complete.
+  public var replacePolicy: ReplacePolicy = .refuse
   /// An earlier zip of the package (usually the output itself) whose entries are reused.
   ///
   /// A file whose path, size, modification time and mode match an entry has that entry's
   /// compressed bytes copied instead of being compressed again, as Info-ZIP's `zip -u`
   /// does. Entries for files no longer in the package are dropped with the rest of the
-  /// earlier archive. `nil` (the default), or a path where nothing exists, packs afresh.
+  /// earlier archive. `nil` (the default), or a path where nothing exists, packs afresh;
+  /// with ``replacePolicy`` ``ReplacePolicy/update``, `nil` means the output itself.
   ///
   /// The archive is the one a fresh pack writes when the earlier one was written by Folio
   /// with the same options (for example both ``reproducible``). Only zip supports it.

@@ -34,14 +34,15 @@ public enum Packer {
   ///
   /// - Parameters:
   ///   - source: The folder to pack.
-  ///   - output: The archive to write; replaced atomically if it exists.
+  ///   - output: The archive to write; an existing one is refused, replaced or updated as
+  ///     ``PackOptions/replacePolicy`` says.
   ///   - options: Format, compression and what to keep.
   ///   - lockOptions: How long to wait for another process's exclusive lock, and whom to
   ///     tell when it waits.
   ///   - progress: Where to report files and bytes.
   /// - Returns: What was written.
-  /// - Throws: ``PackagingError`` naming the path that failed (`lock-timeout`
-  ///   when the lock stays held), or `CancellationError`.
+  /// - Throws: ``PackagingError`` naming the path that failed (`output-exists` before any
+  ///   work, `lock-timeout` when the lock stays held), or `CancellationError`.
   public static func pack(
     _ source: URL, to output: URL, options: PackOptions = PackOptions(),
     lockOptions: LockOptions = .default, progress: consuming Subprogress = .untracked()
@@ -74,7 +75,8 @@ public enum Packer {
   ///
   /// - Parameters:
   ///   - source: The folder to pack.
-  ///   - output: The archive to write; replaced atomically if it exists.
+  ///   - output: The archive to write; an existing one is refused, replaced or updated as
+  ///     ``PackOptions/replacePolicy`` says.
   ///   - options: Format, compression and what to keep.
   ///   - progress: Where to report files and bytes.
   /// - Returns: What was written.
@@ -112,6 +114,15 @@ public enum Packer {
   private static func packCore(
     _ source: URL, to output: URL, options: PackOptions, reporter: ProgressManager
   ) throws -> PackResult {
+    do {
+      _ = try options.replacePolicy.check(outputAt: output.path, updatable: true)
+    } catch {
+      throw PackagingError(error)
+    }
+    var options = options
+    if options.replacePolicy == .update && options.previousArchive == nil {
+      options.previousArchive = output
+    }
     let format = try format(for: output, options: options)
     let sourcePath = source.path
     let root = open(sourcePath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -168,7 +179,8 @@ public enum Packer {
       return item.relativePath.isEmpty ? nil : item.relativePath
     }
     let (entries, stored, bytes) = try withArchiveWriter(
-      at: output, format: format, options: writerOptions, progress: reporter
+      at: output, format: format, options: writerOptions,
+      replacing: options.replacePolicy.replacesExisting, progress: reporter
     ) { writer in
       writer.reuse = reuse
       try walker.walk { item in

@@ -63,5 +63,5 @@ public enum EntryCompression: String, Sendable, Hashable, CaseIterable {
 
 extension ArchiveWriterOptions {
   /// The number of threads to use: ``jobs``, or the processors available.
-  var resolvedJobs: Int { max(1, jobs ?? ProcessorCount.available) }
+  var resolvedJobs: Int { ProcessorCount.jobs(jobs) }
 }

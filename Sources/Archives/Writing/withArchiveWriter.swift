@@ -31,6 +31,18 @@ public func withArchiveWriter<T>(
   at url: URL, format: ArchiveFormat, options: ArchiveWriterOptions = .init(),
   progress: ProgressManager? = nil, _ body: (ArchiveWriter) throws -> T
 ) throws -> T {
+  try withArchiveWriter(
+    at: url, format: format, options: options, replacing: true, progress: progress, body)
+}
+
+/// ``withArchiveWriter(at:format:options:progress:_:)``, with `replacing` saying whether
+/// the finished archive may replace what is at `url` (see
+/// `ReplacePolicy.replacesExisting`); without it, an output that appeared meanwhile
+/// fails the write (`output-exists`) and is left as it is.
+package func withArchiveWriter<T>(
+  at url: URL, format: ArchiveFormat, options: ArchiveWriterOptions = .init(),
+  replacing: Bool, progress: ProgressManager? = nil, _ body: (ArchiveWriter) throws -> T
+) throws -> T {
   if let level = options.compressionLevel {
     guard let levels = format.compressionLevels, levels.contains(level) else {
       let allowed = format.compressionLevels.map { "\($0.lowerBound)–\($0.upperBound)" }
@@ -64,7 +76,7 @@ public func withArchiveWriter<T>(
       // Finishing can take long (the last entries' compression): a cancellation that
       // arrived meanwhile still wins over the commit.
       if let progress { try progress.checkCancellation() }
-      try commit(file)
+      try commit(file, replacing: replacing)
       return value
     } catch {
       zip.abandon()
@@ -96,7 +108,7 @@ public func withArchiveWriter<T>(
     // blocks): a cancellation that arrived meanwhile still wins over the commit.
     try handle.close(name: url.path)
     if let progress { try progress.checkCancellation() }
-    try commit(file)
+    try commit(file, replacing: replacing)
     return value
   } catch {
     tar?.abandon()
@@ -107,9 +119,9 @@ public func withArchiveWriter<T>(
 }
 
 /// Moves a finished archive into place.
-private func commit(_ file: AtomicFile) throws {
+private func commit(_ file: AtomicFile, replacing: Bool) throws {
   do {
-    try file.commit()
+    try file.commit(replacing: replacing)
   } catch {
     throw PackagingError.archiveWrite(error)
   }

@@ -1,6 +1,6 @@
+import Archives
 import FolioSystem
 import FoundationEssentials
-import Archives
 
 /// Where a document session's writer writes: a path beside the document, moved over it
 /// when the writer is done.
@@ -36,8 +36,7 @@ struct DocumentStaging {
     guard AtomicOutput.isDirectory(parent) else {
       throw ExportError(.writeFailed, "the folder '\(parent.path)' does not exist")
     }
-    let exists = AtomicOutput.exists(target)
-    if exists && !replacing { throw AtomicOutput.outputExists(target.path) }
+    try AtomicOutput.check(target, replacing ? .replace : .refuse)
     url = TreeReplacement.temporarySibling(of: target)
     if linkingCurrentFiles && AtomicOutput.isDirectory(target) {
       do {

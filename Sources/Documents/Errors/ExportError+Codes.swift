@@ -1,4 +1,5 @@
 import Archives
+
 extension ExportError.Code {
   /// A file inside a package was removed or moved after the package's structure was read.
   public static let fileVanished = Self("file-vanished")
@@ -6,8 +7,10 @@ extension ExportError.Code {
   public static let readFailed = Self("read-failed")
   /// A file or folder could not be written, synced or renamed into place.
   public static let writeFailed = Self("write-failed")
-  /// The output already exists and overwriting was not asked for.
+  /// The output already exists and the `ReplacePolicy` is `refuse`.
   public static let outputExists = Self("output-exists")
+  /// The `ReplacePolicy` is `update`, which an export (written whole) cannot honour.
+  public static let updateUnsupported = Self("update-unsupported")
   /// The output path names the input itself.
   public static let outputIsInput = Self("output-is-input")
   /// A result that is a folder (a package) was asked to go to a stream such as standard output.

@@ -4,6 +4,7 @@ extension ExportError {
   public var recoverySuggestion: String? {
     switch code {
     case .outputExists: "Choose another output, or allow replacing it."
+    case .updateUnsupported: "Replace the output instead: an export is written whole."
     case .outputIsInput: "Choose an output other than the input."
     case .untitledDocument: "Save the document to a file first."
     case .documentBusy: "Wait for the document's current read or save to finish."

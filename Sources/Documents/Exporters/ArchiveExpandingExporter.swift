@@ -78,7 +78,7 @@ public struct ArchiveExpandingExporter: Exporter {
   public func export(_ job: ExportJob, progress: consuming Subprogress) async throws -> [Diagnostic]
   {
     let result = try await Expander.expand(
-      job.input.url, into: job.output, policy: policy, mode: .fresh, progress: progress)
+      job.input.url, into: job.output, policy: policy, replacePolicy: .refuse, progress: progress)
     return result.skippedEntries.map { entry in
       Diagnostic(
         severity: .warning, code: "FOLIO-EXPORT-SKIPPED-ENTRY",

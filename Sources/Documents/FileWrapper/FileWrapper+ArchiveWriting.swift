@@ -19,7 +19,8 @@
     ///   - url: The archive to write; its format comes from `options` or its name.
     ///   - previous: An earlier zip whose entries may be reused, or `nil`.
     ///   - options: Format, compression and reproducibility (``PackOptions/previousArchive``
-    ///     is replaced by `previous`; the selection is ignored).
+    ///     is replaced by `previous`; the selection and ``PackOptions/replacePolicy`` are
+    ///     ignored: the archive replaces what is at `url`, as saving a document does).
     /// - Throws: ``PackagingError``: `update-needs-zip` for `previous` with another format,
     ///   a damaged `previous`, or a write failure.
     public func write(

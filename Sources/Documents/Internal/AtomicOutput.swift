@@ -41,15 +41,37 @@ enum AtomicOutput {
   /// Whether a path is a folder (not following a final symbolic link).
   static func isDirectory(_ url: URL) -> Bool { FileTree.isFolder(url.path) }
 
+  /// The one check of an output before any work (``ReplacePolicy/check(outputAt:updatable:)``),
+  /// with ``ExportError``'s codes: an export is written whole, so `update` is refused.
+  ///
+  /// - Returns: Whether something is at `target`.
+  /// - Throws: ``ExportError`` `output-exists`, `update-unsupported`.
+  @discardableResult
+  static func check(_ target: URL, _ replacePolicy: ReplacePolicy) throws -> Bool {
+    do {
+      return try replacePolicy.check(outputAt: target.path, updatable: false)
+    } catch {
+      throw refused(error)
+    }
+  }
+
+  /// The ``ExportError`` for an output a ``ReplacePolicy`` refused.
+  static func refused(_ refusal: ReplacePolicy.Refusal) -> ExportError {
+    ExportError(.init(refusal.reason.rawValue), refusal.message)
+  }
+
   /// Moves a finished temporary file or folder over the target.
   ///
-  /// Without `overwrite` an existing target is an `output-exists` error and is
-  /// left untouched. With it, a file replaces a file in one rename, and a
+  /// Unless the policy replaces, an existing target is an `output-exists` error
+  /// and is left untouched. Otherwise a file replaces a file in one rename, and a
   /// folder is swapped in (the old one then removed).
-  static func commit(_ temporary: URL, to target: URL, overwrite: Bool, display: String) throws {
+  static func commit(
+    _ temporary: URL, to target: URL, replacePolicy: ReplacePolicy, display: String
+  ) throws {
+    let replacing = replacePolicy.replacesExisting
     // A replaced file keeps its mode, as `cp` onto an existing file does.
     var existing = stat()
-    if overwrite, !isDirectory(temporary), lstat(target.path, &existing) == 0,
+    if replacing, !isDirectory(temporary), lstat(target.path, &existing) == 0,
       existing.st_mode & S_IFMT == S_IFREG, chmod(temporary.path, existing.st_mode & 0o7777) != 0
     {
       throw ExportError(
@@ -58,19 +80,14 @@ enum AtomicOutput {
     }
     FileTree.synchronizeFolder(of: temporary.path)
     do {
-      try FileTree.move(temporary.path, to: target.path, replacing: overwrite)
+      try FileTree.move(temporary.path, to: target.path, replacing: replacing)
     } catch .targetExists {
-      throw outputExists(display)
+      throw refused(ReplacePolicy.Refusal(reason: .exists, path: display))
     } catch .failed(let cause) {
       throw ExportError(
         .writeFailed, "cannot move the finished output into place at '\(display)'",
         cause: cause)
     }
-  }
-
-  static func outputExists(_ display: String) -> ExportError {
-    ExportError(
-      .outputExists, "'\(display)' already exists")
   }
 }
 

@@ -1,5 +1,5 @@
 public import Archives
-import FolioSystem
+public import FolioSystem
 public import FoundationEssentials
 public import ProgressReporting
 
@@ -14,19 +14,37 @@ public struct BatchExport: Sendable {
     public var plan: ExportPlan
     /// Where its output goes.
     public var output: URL
+    /// What to do when the output exists: refuse it or replace it (an export is written
+    /// whole, so ``ReplacePolicy/update`` is refused).
+    public var replacePolicy: ReplacePolicy
     /// Whether an existing output may be replaced.
-    public var overwrite: Bool
+    @available(*, deprecated, renamed: "replacePolicy")
+    public var overwrite: Bool {
+      get { replacePolicy.replacesExisting }
+      set { replacePolicy = newValue ? .replace : .refuse }
+    }
 
     /// Creates a task.
     ///
     /// - Parameters:
     ///   - plan: The plan.
     ///   - output: Where its output goes.
-    ///   - overwrite: Whether an existing output may be replaced.
-    public init(plan: ExportPlan, output: URL, overwrite: Bool) {
+    ///   - replacePolicy: What to do when the output exists (by default, refuse it).
+    public init(plan: ExportPlan, output: URL, replacePolicy: ReplacePolicy = .refuse) {
       self.plan = plan
       self.output = output
-      self.overwrite = overwrite
+      self.replacePolicy = replacePolicy
+    }
+
+    /// Creates a task that replaces an existing output only when `overwrite` is `true`.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan.
+    ///   - output: Where its output goes.
+    ///   - overwrite: Whether an existing output may be replaced.
+    @available(*, deprecated, message: "pass a ReplacePolicy: replacePolicy: .refuse or .replace")
+    public init(plan: ExportPlan, output: URL, overwrite: Bool) {
+      self.init(plan: plan, output: output, replacePolicy: overwrite ? .replace : .refuse)
     }
   }
 
@@ -42,7 +60,7 @@ public struct BatchExport: Sendable {
   ///     process may use (its CPU affinity), as packing and expanding choose their jobs.
   ///   - lockOptions: How each export waits for a writer's lock on a package input.
   public init(concurrency: Int? = nil, lockOptions: LockOptions = .default) {
-    self.concurrency = max(1, concurrency ?? ProcessorCount.available)
+    self.concurrency = ProcessorCount.jobs(concurrency)
     self.lockOptions = lockOptions
   }
 
@@ -85,7 +103,7 @@ public struct BatchExport: Sendable {
               index,
               .success(
                 try await task.plan.run(
-                  to: task.output, overwrite: task.overwrite, lockOptions: lockOptions,
+                  to: task.output, replacePolicy: task.replacePolicy, lockOptions: lockOptions,
                   progress: progressForTask(index)))
             )
           } catch {

@@ -1,5 +1,5 @@
 public import Archives
-import FolioSystem
+public import FolioSystem
 public import FoundationEssentials
 import Glibc
 public import ProgressReporting
@@ -25,15 +25,16 @@ extension ExportPlan {
   ///
   /// - Parameters:
   ///   - output: Where the result goes (a file, or a folder for package results).
-  ///   - overwrite: Whether an existing `output` may be replaced.
+  ///   - replacePolicy: What to do when `output` exists: refuse it (the default) or replace
+  ///     it. An export is written whole, so ``ReplacePolicy/update`` is refused.
   ///   - lockOptions: How long to wait for a writer's lock on a package input, and whom
   ///     to tell when it waits.
   ///   - progress: The share of the caller's progress; each step gets an equal part.
   /// - Returns: The output and the warnings.
-  /// - Throws: ``ExportError`` `output-exists` (checked before any work), ``PackagingError``
-  ///   `lock-timeout`, or the failing step's error.
+  /// - Throws: ``ExportError`` `output-exists` or `update-unsupported` (checked before any
+  ///   work), ``PackagingError`` `lock-timeout`, or the failing step's error.
   public func run(
-    to output: URL, overwrite: Bool, lockOptions: LockOptions = .default,
+    to output: URL, replacePolicy: ReplacePolicy = .refuse, lockOptions: LockOptions = .default,
     progress: consuming Subprogress = .untracked()
   ) async throws -> ExportResult {
     let display = output.path
@@ -41,7 +42,7 @@ extension ExportPlan {
       throw ExportError(
         .outputIsInput, "'\(display)' is the input itself")
     }
-    if !overwrite && AtomicOutput.exists(output) { throw AtomicOutput.outputExists(display) }
+    try AtomicOutput.check(output, replacePolicy)
     AtomicOutput.removeLeftovers(beside: output)
     let work = AtomicOutput.temporarySibling(of: output, kind: .work)
     try createWorkFolder(work, display: display)
@@ -53,9 +54,30 @@ extension ExportPlan {
     return try await withInputLock(lockOptions) {
       let (produced, diagnostics) = try await runSteps(
         in: work, finalName: finalName, progress: reporter.subprogress(assigningCount: 1))
-      try AtomicOutput.commit(produced, to: output, overwrite: overwrite, display: display)
+      try AtomicOutput.commit(
+        produced, to: output, replacePolicy: replacePolicy, display: display)
       return ExportResult(output: output, type: resultType, diagnostics: diagnostics)
     }
+  }
+
+  /// Runs the plan, putting the output at `output` atomically, replacing an existing one
+  /// only when `overwrite` is `true`.
+  ///
+  /// - Parameters:
+  ///   - output: Where the result goes (a file, or a folder for package results).
+  ///   - overwrite: Whether an existing `output` may be replaced.
+  ///   - lockOptions: How long to wait for a writer's lock on a package input.
+  ///   - progress: The share of the caller's progress.
+  /// - Returns: The output and the warnings.
+  /// - Throws: As ``run(to:replacePolicy:lockOptions:progress:)``.
+  @available(*, deprecated, message: "pass a ReplacePolicy: replacePolicy: .refuse or .replace")
+  public func run(
+    to output: URL, overwrite: Bool, lockOptions: LockOptions = .default,
+    progress: consuming Subprogress = .untracked()
+  ) async throws -> ExportResult {
+    try await run(
+      to: output, replacePolicy: overwrite ? .replace : .refuse, lockOptions: lockOptions,
+      progress: progress)
   }
 
   /// Runs the plan and streams the single-file result to `write` (for standard output).
@@ -170,7 +192,7 @@ extension ExportPlan {
         diagnostics += try await treeExporter.export(
           tree: package, job, progress: reporter.subprogress(assigningCount: 100))
       } else {
-        diagnostics += try await step.exporter.export(
+        diagnostics += try await exporter(forStep: index).export(
           job, progress: reporter.subprogress(assigningCount: 100))
       }
       guard AtomicOutput.exists(output) else {
@@ -190,6 +212,22 @@ extension ExportPlan {
         displayName: "\(input.displayName) (after \(step.exporter.name))", fileName: name)
     }
     return (produced, diagnostics)
+  }
+
+  /// The exporter step `index` runs: its own, given the plan's ``jobs`` when it packs or
+  /// expands and names no count of its own.
+  package func exporter(forStep index: Int) -> any Exporter {
+    let exporter = steps[index].exporter
+    guard let jobs else { return exporter }
+    if var packer = exporter as? ArchivePackingExporter, packer.options.jobs == nil {
+      packer.options.jobs = jobs
+      return packer
+    }
+    if var expander = exporter as? ArchiveExpandingExporter, expander.policy.jobs == nil {
+      expander.policy.jobs = jobs
+      return expander
+    }
+    return exporter
   }
 
   /// Whether step `index` expands an archive for a next step that can read it as a tree,

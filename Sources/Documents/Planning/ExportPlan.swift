@@ -40,6 +40,10 @@ public struct ExportPlan: Sendable {
   public var steps: [Step]
   /// The types known.
   public var registry: TypeRegistry
+  /// How many threads a packing or expanding step uses, or `nil` for the processors the
+  /// process may use, as packing and expanding choose; a step whose exporter names its
+  /// own count (``PackOptions/jobs``, ``ExpansionPolicy/jobs``) keeps it.
+  public var jobs: Int? = nil
   /// The most file bytes an archive read into memory may hold.
   ///
   /// A larger archive is expanded to disk (see ``readsArchiveInMemory(at:)``). Tests lower

@@ -1,7 +1,7 @@
+import Archives
 import FolioSystem
 import FoundationEssentials
 import Glibc
-import Archives
 
 extension FolioCommand {
   /// `folio expand ARCHIVE [-o DEST]`: expands an archive into a folder, safely and atomically.
@@ -111,7 +111,7 @@ extension FolioCommand {
 
     let archive: String
     let output: String?
-    let mode: ExpansionMode
+    let replacePolicy: ReplacePolicy
     let policy: ExpansionPolicy
     let lockTimeout: Duration?
     let jobs: Int?
@@ -121,11 +121,8 @@ extension FolioCommand {
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
       output = try arguments[Self.output]
-      let (force, update) = (try arguments[Self.force], try arguments[Self.update])
-      if force && update {
-        throw UsageError("--force and --update cannot be used together")
-      }
-      mode = force ? .replace : update ? .update : .fresh
+      replacePolicy = try SharedOptions.replacePolicy(
+        arguments, force: Self.force, update: Self.update)
       if archive == "-" && output == nil {
         throw UsageError("expanding standard input ('-') needs -o DEST")
       }
@@ -144,7 +141,7 @@ extension FolioCommand {
       policy.selection = try SharedOptions.selection(
         paths: arguments[Self.pathArguments], include: try arguments[SharedOptions.include],
         exclude: try arguments[SharedOptions.exclude])
-      if update && !policy.selection.isEverything {
+      if replacePolicy == .update && !policy.selection.isEverything {
         throw UsageError(
           "--update cannot be combined with PATH, --include or --exclude: it would remove the entries left out"
         )
@@ -189,7 +186,7 @@ extension FolioCommand {
       let standardError = context.standardError
       var policy = self.policy
       policy.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
-      let (quiet, expansionMode, lockTimeout) = (self.quiet, self.mode, self.lockTimeout)
+      let (quiet, replacePolicy, lockTimeout) = (self.quiet, self.replacePolicy, self.lockTimeout)
       let display = ProgressDisplay(
         mode: mode, sink: standardError, verb: "Expanding", events: events,
         command: ["folio", "expand"])
@@ -197,7 +194,7 @@ extension FolioCommand {
       do {
         result = try await display.track { progress in
           try await Expander.expand(
-            input, into: destination, policy: policy, mode: expansionMode,
+            input, into: destination, policy: policy, replacePolicy: replacePolicy,
             lockOptions: LockWaitNotice.options(
               timeout: lockTimeout, quiet: quiet, standardError: standardError, events: events),
             progress: progress.subprogress(assigningCount: 1))
@@ -242,7 +239,7 @@ extension FolioCommand {
           summary += " (the folder the symbolic link \(PrintedName.escaped(link.path)) points to)"
         }
         summary += " (\(result.format))"
-        if expansionMode == .update && result.replacedExisting {
+        if replacePolicy == .update && result.replacedExisting {
           summary += "; \(Counted.phrase(result.unchangedFileCount, "unchanged file")) kept"
           summary += ", \(removed.count) removed"
         } else if result.replacedExisting {

@@ -1,3 +1,4 @@
+import Archives
 import Documents
 import FolioSystem
 import FoundationEssentials
@@ -39,7 +40,8 @@ extension Export {
         if explain {
           context.standardOutput.write(plan.explanation.joined(separator: "\n") + "\n")
         }
-        tasks.append((index, BatchExport.Task(plan: plan, output: destination, overwrite: force)))
+        tasks.append(
+          (index, BatchExport.Task(plan: plan, output: destination, replacePolicy: replacePolicy)))
       } catch {
         failures[index] = error
       }

@@ -1,7 +1,7 @@
+import Archives
 import Documents
 import FolioSystem
 import FoundationEssentials
-import Archives
 import UniformTypes
 
 /// `folio export INPUT --to TYPE`: one input, to a file, a folder or standard output.
@@ -14,8 +14,12 @@ extension Export {
     try await withScratchFolder { scratch in
       let (item, evidence) = try self.item(
         input, declaredType: declaredType, registry: registry, context: context, scratch: scratch)
-      let plan = try Self.plan(
+      var planned = try Self.plan(
         item, evidence: evidence, to: targetType, registry: registry)
+      // One input: --jobs (or FOLIO_JOBS) is what its packing or expanding step uses, as
+      // pack and expand use it; several inputs take it as how many run at once.
+      planned.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
+      let plan = planned
       let toStandardOutput = output == "-" || (output == nil && input == "-")
       let explanationSink = toStandardOutput ? context.standardError : context.standardOutput
       if explain {
@@ -51,7 +55,7 @@ extension Export {
         let target = destination
         result = try await display.track { progress in
           try await plan.run(
-            to: target, overwrite: force, lockOptions: lockOptions,
+            to: target, replacePolicy: replacePolicy, lockOptions: lockOptions,
             progress: progress.subprogress(assigningCount: 1))
         }
       }

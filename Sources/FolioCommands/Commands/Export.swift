@@ -1,7 +1,7 @@
+import Archives
 import Documents
 import FolioSystem
 import FoundationEssentials
-import Archives
 import UniformTypes
 
 /// `folio export`: writes documents as another content type, finding the way through the type registry.
@@ -56,7 +56,7 @@ struct Export: ParsableCommand {
   var from: String?
   var list: Bool
   var explain: Bool
-  var force: Bool
+  var replacePolicy: ReplacePolicy
   var jobs: Int?
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
@@ -69,7 +69,7 @@ struct Export: ParsableCommand {
     from = try arguments[Self.from]
     list = try arguments[Self.list]
     explain = try arguments[Self.explain]
-    force = try arguments[Self.force]
+    replacePolicy = try SharedOptions.replacePolicy(arguments, force: Self.force)
     jobs = try arguments[SharedOptions.jobs]
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]

@@ -1,4 +1,5 @@
 import Archives
+import FolioSystem
 import FoundationEssentials
 import Glibc
 
@@ -84,8 +85,7 @@ struct Pack: ParsableCommand {
 
   var package: String
   var output: String?
-  var force: Bool
-  var update: Bool
+  var replacePolicy: ReplacePolicy
   var checksum: Bool
   var format: ArchiveFormat?
   var level: Int?
@@ -102,10 +102,10 @@ struct Pack: ParsableCommand {
   init(parsing arguments: ParsedArguments) throws {
     package = arguments[Self.packageArgument]
     output = try arguments[Self.output]
-    force = try arguments[Self.force]
-    update = try arguments[Self.update]
+    replacePolicy = try SharedOptions.replacePolicy(
+      arguments, force: Self.force, update: Self.update)
     checksum = try arguments[Self.checksum]
-    if checksum && !update {
+    if checksum && replacePolicy != .update {
       throw UsageError("--checksum applies to --update only")
     }
     format = try arguments[Self.format]
@@ -164,28 +164,19 @@ struct Pack: ParsableCommand {
       destination = URL(
         fileURLWithPath: context.absolutePath(name + "." + resolvedFormat.fileExtension))
     }
-    // One rule for every command that writes a file: an existing output is replaced only
-    // with --force.
-    if update && resolvedFormat != .zip {
+    if replacePolicy == .update && resolvedFormat != .zip {
       throw UsageError(
         "--update reuses zip entries only; \(resolvedFormat) archives are packed afresh (use --force)"
       )
-    }
-    var existing = stat()
-    if !force && !update && lstat(destination.path, &existing) == 0 {
-      throw CommandFailure(
-        code: "destination-exists",
-        message: "'\(destination.path)' already exists; use --force to replace it")
     }
     var options = PackOptions(
       format: resolvedFormat, keepParent: keepParent, reproducible: reproducible,
       allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry, selection: selection)
     options.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
     options.storesExtendedAttributes = xattrs
-    if update {
-      options.previousArchive = destination
-      options.reuseChecksBytes = checksum
-    }
+    // The library refuses an existing OUT unless the policy replaces or updates it.
+    options.replacePolicy = replacePolicy
+    options.reuseChecksBytes = checksum
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
         throw UsageError("'--level' does not apply to \(resolvedFormat): it is not compressed")
@@ -225,7 +216,7 @@ struct Pack: ParsableCommand {
       )
     }
     if !quiet {
-      let reused = update ? ", \(result.reusedEntryCount) reused" : ""
+      let reused = replacePolicy == .update ? ", \(result.reusedEntryCount) reused" : ""
       context.standardOutput.write(
         "packed \(Counted.phrase(result.fileCount, "file")) (\(ProgressDisplay.bytes(result.byteCount))\(reused)) into \(PrintedName.escaped(destination.path)) (\(ProgressDisplay.bytes(result.archiveSize)), \(result.format))\n"
       )

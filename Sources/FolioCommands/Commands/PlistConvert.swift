@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 import Glibc
 import PropertyLists
@@ -48,7 +49,7 @@ extension FolioCommand.Plist {
     var format: PropertyListFormat
     var file: String
     var output: String?
-    var force: Bool
+    var replacePolicy: ReplacePolicy
     var readOptions: PropertyListReadOptions
     var maximumOutputSize: Int64?
 
@@ -66,7 +67,7 @@ extension FolioCommand.Plist {
       self.format = format
       file = arguments[Self.fileArgument]
       output = try arguments[Self.output]
-      force = try arguments[Self.force]
+      replacePolicy = try SharedOptions.replacePolicy(arguments, force: Self.force)
       readOptions = try SharedOptions.readOptions(arguments)
       maximumOutputSize = try arguments[Self.maxOutputSize]
     }
@@ -92,16 +93,9 @@ extension FolioCommand.Plist {
         context.standardError.write(PlistInput.render(diagnostic) + "\n")
       }
       let target = output ?? file
-      // One rule for every command that writes a file: an existing OUT is replaced only with
-      // --force; without -o the conversion is in place, as plutil -convert does it.
-      if let output, output != "-", output != file, !force {
-        var existing = stat()
-        if lstat(context.absolutePath(output), &existing) == 0 {
-          throw CommandFailure(
-            code: "output-exists",
-            message: "'\(output)' already exists; use --force to replace it")
-        }
-      }
+      // Without -o (or with FILE as OUT) the conversion is in place, as plutil -convert does
+      // it; another OUT is replaced only as --force says, which the writer checks.
+      let inPlace = output == nil || output == file
       let limit =
         maximumOutputSize.map { Int(clamping: $0) }
         ?? Self.defaultOutputLimit(inputSize: inputSize)
@@ -113,9 +107,11 @@ extension FolioCommand.Plist {
         } else {
           let url = URL(fileURLWithPath: context.absolutePath(target))
           try PropertyListWriter.write(
-            document.rootWithUniqueKeys, to: url, format: format, maximumOutputSize: limit)
+            document.rootWithUniqueKeys, to: url, format: format, maximumOutputSize: limit,
+            replacePolicy: inPlace ? .replace : replacePolicy)
         }
-      } catch let error as PropertyListError {
+      } catch let error as PropertyListError where error.code != .outputExists {
+        // A refused OUT goes on to be reported as every command's is, with the hint.
         context.standardError.write(PlistInput.render(error, file: file) + "\n")
         return .failure
       }

@@ -13,7 +13,7 @@ import PropertyLists
 /// command layer adds it here (`use --force to replace it`); library messages
 /// never name options.
 struct ErrorReport: Sendable, Equatable {
-  /// The failure's stable code (`destination-exists`, `usage`).
+  /// The failure's stable code (`output-exists`, `usage`).
   var code: String
   /// The message, without `error: ` and without hint.
   var message: String
@@ -121,7 +121,11 @@ struct ErrorReport: Sendable, Equatable {
     case let error as ExportError: return hint(for: error.code, command: command)
     case let error as PropertyListError:
       let reading = command == "plist" || command == "validate"
-      return error.code == .inputTooLarge && reading ? "raise the limit with --max-input-size" : nil
+      switch error.code {
+      case .inputTooLarge where reading: return "raise the limit with --max-input-size"
+      case .outputExists where command == "plist": return "use --force to replace it"
+      default: return nil
+      }
     default: return nil
     }
   }
@@ -130,8 +134,10 @@ struct ErrorReport: Sendable, Equatable {
     let expanding = command == "expand"
     let reading = expanding || command == "list"
     switch code {
-    case .destinationExists where expanding:
+    case .outputExists where expanding:
       return "use --force to replace it, or --update to update it"
+    case .outputExists where command == "pack":
+      return "use --force to replace it"
     case .nameCollision where expanding:
       return "use --allow-collisions to expand both names"
     case .expansionTooLarge where reading:

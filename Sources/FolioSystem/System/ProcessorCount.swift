@@ -23,4 +23,13 @@ package enum ProcessorCount {
     }
     return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   }()
+
+  /// How many threads (or concurrent tasks) a job count asks for.
+  ///
+  /// `requested`, at least 1, or ``available`` when `nil`. Packing, expanding and batch
+  /// export all take their default here, so a count left unset means the same for each.
+  ///
+  /// - Parameter requested: The count asked for, or `nil` for the default.
+  /// - Returns: The count to use.
+  package static func jobs(_ requested: Int?) -> Int { max(1, requested ?? available) }
 }

@@ -63,6 +63,10 @@ extension PropertyListError.Code {
   public static let unrepresentable = Self("unrepresentable")
   /// A conversion's output would pass its size limit (shared references written out).
   public static let outputTooLarge = Self("output-too-large")
+  /// The output file already exists and the `ReplacePolicy` is `refuse`.
+  public static let outputExists = Self("output-exists")
+  /// The `ReplacePolicy` is `update`, which a property list file (written whole) cannot honour.
+  public static let updateUnsupported = Self("update-unsupported")
 }
 
 extension Diagnostic {

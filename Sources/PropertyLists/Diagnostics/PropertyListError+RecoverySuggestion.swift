@@ -6,6 +6,8 @@ extension PropertyListError {
     case .inputTooLarge: "If you trust the file, raise the size limit."
     case .tooDeep: "If you trust the file, raise the nesting limit."
     case .unrepresentable: "Write the property list as XML or binary, which hold every value."
+    case .outputExists: "Choose another output, or allow replacing it."
+    case .updateUnsupported: "Replace the file instead: a property list is written whole."
     default: nil
     }
   }

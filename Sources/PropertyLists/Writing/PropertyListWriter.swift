@@ -1,3 +1,4 @@
+public import FolioSystem
 public import FoundationEssentials
 
 /// Serialises property list values as XML, binary or JSON.
@@ -10,7 +11,7 @@ public import FoundationEssentials
 ///
 /// ```swift
 /// let bytes = try PropertyListWriter.data(for: document.root, format: .binary)
-/// try PropertyListWriter.write(document.root, to: url, format: .xml)
+/// try PropertyListWriter.write(document.root, to: url, format: .xml, replacePolicy: .replace)
 /// ```
 public enum PropertyListWriter {
   /// Serialises a value.
@@ -94,36 +95,30 @@ public enum PropertyListWriter {
       location: value.location)
   }
 
-  /// Serialises a value into a file atomically.
-  ///
-  /// The bytes go to a temporary file beside `url`, which is flushed to disk and then renamed
-  /// over `url`; on failure the temporary file is removed and `url` is untouched.
-  ///
-  /// - Parameters:
-  ///   - value: The top-level value.
-  ///   - url: The file to create or replace.
-  ///   - format: The format to write.
-  /// - Throws: ``PropertyListError`` with `unrepresentable` or `write-failed`.
-  public static func write(_ value: PropertyListValue, to url: URL, format: PropertyListFormat)
-    throws
-  {
-    try write(value, to: url, format: format, maximumOutputSize: nil)
-  }
-
   /// Serialises a value into a file atomically, refusing output past a size limit before
   /// anything is written.
   ///
+  /// The bytes go to a temporary file beside `url`, which is flushed to disk and then renamed
+  /// over `url`; on failure the temporary file is removed and `url` is untouched. An existing
+  /// file at `url` is refused unless `replacePolicy` is ``ReplacePolicy/replace`` (it then
+  /// keeps its permissions); a property list is written whole, so ``ReplacePolicy/update``
+  /// is refused.
+  ///
   /// - Parameters:
   ///   - value: The top-level value.
-  ///   - url: The file to create or replace.
+  ///   - url: The file to create (or replace).
   ///   - format: The format to write.
   ///   - maximumOutputSize: The most bytes the output may take; `nil` for no limit.
-  /// - Throws: ``PropertyListError`` with `output-too-large`, `unrepresentable` or
-  ///   `write-failed`.
+  ///   - replacePolicy: What to do when `url` exists: refuse it (the default) or replace it.
+  /// - Throws: ``PropertyListError`` with `output-exists` or `update-unsupported` (checked
+  ///   first), `output-too-large`, `unrepresentable` or `write-failed`.
   public static func write(
-    _ value: PropertyListValue, to url: URL, format: PropertyListFormat, maximumOutputSize: Int?
+    _ value: PropertyListValue, to url: URL, format: PropertyListFormat,
+    maximumOutputSize: Int? = nil, replacePolicy: ReplacePolicy = .refuse
   ) throws {
+    try AtomicFileWriter.check(url, replacePolicy)
     try AtomicFileWriter.write(
-      try data(for: value, format: format, maximumOutputSize: maximumOutputSize), to: url)
+      try data(for: value, format: format, maximumOutputSize: maximumOutputSize), to: url,
+      replacePolicy: replacePolicy)
   }
 }

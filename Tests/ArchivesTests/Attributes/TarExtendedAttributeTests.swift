@@ -53,7 +53,7 @@ struct TarExtendedAttributeTests {
       var policy = ExpansionPolicy.default
       policy.restoresACLs = true
       let result = try await Expander.expand(
-        archive, into: destination, policy: policy, mode: .update, progress: .untracked())
+        archive, into: destination, policy: policy, replacePolicy: .update, progress: .untracked())
       #expect(try ExtendedAttributeTestTree.attributes(of: file) == before)
       // The other file, attributes and bytes unchanged, is still kept.
       #expect(result.unchangedFileCount == 1)

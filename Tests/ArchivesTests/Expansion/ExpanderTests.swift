@@ -1,4 +1,5 @@
 import Archives
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import ProgressReporting
@@ -242,7 +243,7 @@ func expectSameTree(
       let error = #expect(throws: PackagingError.self) {
         _ = try Expander.expandSynchronously(archive, into: destination)
       }
-      #expect(error?.code == .destinationExists)
+      #expect(error?.code == .outputExists)
       #expect(treeListing(folder) == before)
     }
   }
@@ -253,7 +254,8 @@ func expectSameTree(
       let destination = folder.appendingPathComponent("dest")
       try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
       try Data("old".utf8).write(to: destination.appendingPathComponent("old.txt"))
-      let result = try Expander.expandSynchronously(archive, into: destination, mode: .replace)
+      let result = try Expander.expandSynchronously(
+        archive, into: destination, replacePolicy: .replace)
       #expect(result.replacedExisting)
       let names = try FileManager.default.contentsOfDirectory(atPath: destination.path).sorted()
       #expect(names == ["f0.txt", "f1.txt", "f2.txt", "f3.txt", "f4.txt"])
@@ -290,7 +292,8 @@ func expectSameTree(
       var before = stat()
       stat(same.path, &before)
 
-      let result = try Expander.expandSynchronously(archive, into: destination, mode: .update)
+      let result = try Expander.expandSynchronously(
+        archive, into: destination, replacePolicy: .update)
       #expect(result.unchangedFileCount == 1)
       // The library reports what the update removed, found under its lock.
       #expect(result.removedPaths == ["pages/vanished.txt"])
@@ -339,9 +342,9 @@ func expectSameTree(
       let destination = folder.appendingPathComponent("dest")
       try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
       let archive = try makeHostileArchive("zip-many", in: destination)
-      for mode in [ExpansionMode.replace, .update] {
+      for mode in [ReplacePolicy.replace, .update] {
         let error = #expect(throws: PackagingError.self) {
-          _ = try Expander.expandSynchronously(archive, into: destination, mode: mode)
+          _ = try Expander.expandSynchronously(archive, into: destination, replacePolicy: mode)
         }
         #expect(error?.code == .archiveInsideDestination)
         #expect(FileManager.default.fileExists(atPath: archive.path))

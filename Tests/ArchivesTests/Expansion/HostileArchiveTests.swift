@@ -1,6 +1,7 @@
+import Archives
+import FolioSystem
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// Builds one archive of `Fixtures/hostile_archives.py` in a folder.
@@ -200,9 +201,9 @@ func treeListing(_ root: URL) -> [String] {
       try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
       try Data("keep me".utf8).write(to: destination.appendingPathComponent("keep.txt"))
       let before = treeListing(folder)
-      for mode in [ExpansionMode.replace, .update] {
+      for mode in [ReplacePolicy.replace, .update] {
         #expect(throws: PackagingError.self) {
-          _ = try Expander.expandSynchronously(archive, into: destination, mode: mode)
+          _ = try Expander.expandSynchronously(archive, into: destination, replacePolicy: mode)
         }
         #expect(treeListing(folder) == before)
       }

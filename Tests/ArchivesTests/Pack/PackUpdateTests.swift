@@ -1,7 +1,7 @@
-import FolioTestSupport
-import Foundation
 import Archives
 import Documents
+import FolioTestSupport
+import Foundation
 import Testing
 
 /// `pack --update` (issue 33 §3): an earlier zip's unchanged entries are copied, the result
@@ -31,6 +31,7 @@ import Testing
     throws -> PackResult
   {
     var options = PackOptions(format: .zip, reproducible: true)
+    options.replacePolicy = .replace
     options.previousArchive = previous
     options.reuseChecksBytes = checksum
     return try Packer.packSynchronously(package, to: output, options: options)

@@ -62,8 +62,11 @@ import Testing
       let previous = Data("keep me".utf8)
       try previous.write(to: archive)
       let root = ProgressManager(totalCount: 1)
-      let work = Task {
-        try await Packer.pack(package, to: archive, progress: root.subprogress(assigningCount: 1))
+      var options = PackOptions()
+      options.replacePolicy = .replace
+      let work = Task { [options] in
+        try await Packer.pack(
+          package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
       }
       // Cancel once the first bytes went through: the writer is mid-archive.
       let watch = CancellationWatch.cancel(work) {
@@ -80,9 +83,9 @@ import Testing
 
   /// A program that packs and watches the events needs no `finish()`.
   ///
-  /// The stream ends when the pack returns or throws, wherever it throws. No time limit: on
-  /// a loaded machine a correct run can take minutes; when the manager is not finished after
-  /// the pack, the test fails and cancels the watcher rather than hang.
+  /// The stream ends when the pack returns or throws, wherever it throws. There is no time
+  /// limit: on a loaded machine a correct run can take minutes. When the manager is not
+  /// finished after the pack, the test fails and cancels the watcher rather than hang.
   @Test(arguments: ["done", "refused-entry", "missing-destination"])
   func anObserverOfAPackEndsWithoutAnyFinishCall(outcome: String) async throws {
     try await withTemporaryDirectory("pack-observer-\(outcome)") { folder in

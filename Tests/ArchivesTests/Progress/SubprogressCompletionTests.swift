@@ -27,11 +27,13 @@ import Testing
     try await withTemporaryDirectory("pack-share-rounds") { folder in
       let package = try Self.makePackage(in: folder)
       let archive = folder.appendingPathComponent("Drawing.zip")
+      var options = PackOptions()
+      options.replacePolicy = .replace
       var incomplete = 0
       for _ in 0..<1_000 {
         let root = ProgressManager(totalCount: 2)
         _ = try await Packer.pack(
-          package, to: archive, progress: root.subprogress(assigningCount: 1))
+          package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
         if root.completedCount != 1 || root.fractionCompleted != 0.5 { incomplete += 1 }
       }
       #expect(incomplete == 0)
@@ -48,7 +50,8 @@ import Testing
       for _ in 0..<1_000 {
         let root = ProgressManager(totalCount: 1)
         _ = try await Expander.expand(
-          archive, into: destination, mode: .replace, progress: root.subprogress(assigningCount: 1))
+          archive, into: destination, replacePolicy: .replace,
+          progress: root.subprogress(assigningCount: 1))
         // The root's observers were told too: the meter finished before the return.
         if !root.isFinished || root.fractionCompleted != 1 || !root.reporter.snapshot.isFinished {
           incomplete += 1
@@ -90,6 +93,8 @@ import Testing
     try await withTemporaryDirectory("pack-observed") { folder in
       let package = try Self.makePackage(in: folder)
       let archive = folder.appendingPathComponent("Drawing.zip")
+      var options = PackOptions()
+      options.replacePolicy = .replace
       var unobserved = 0
       for _ in 0..<1_000 {
         let root = ProgressManager(totalCount: 1)
@@ -100,7 +105,7 @@ import Testing
           changes.fire()
         }
         _ = try await Packer.pack(
-          package, to: archive, progress: root.subprogress(assigningCount: 1))
+          package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
         if before != 0 || changes.value != 1 || root.fractionCompleted != 1 { unobserved += 1 }
       }
       #expect(unobserved == 0)

@@ -1,7 +1,7 @@
+import Archives
 import FolioTestSupport
 import Foundation
 import Notebooks
-import Archives
 import PropertyLists
 import Testing
 import UniformTypes
@@ -85,7 +85,7 @@ private func treeDescription(_ root: URL) throws -> [String: String] {
         registry: notebookRegistry())
       let onDisk = folder.appendingPathComponent("disk.txt")
       try await ExportPlan.$archiveMemoryLimit.withValue(10) {
-        _ = try await plan.run(to: onDisk, overwrite: false, progress: .untracked())
+        _ = try await plan.run(to: onDisk, progress: .untracked())
       }
       #expect(try Data(contentsOf: onDisk) == Data(contentsOf: inMemory.0))
     }

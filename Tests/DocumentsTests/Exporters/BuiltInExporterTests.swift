@@ -1,8 +1,9 @@
+import Archives
 import Documents
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import Notebooks
-import Archives
 import PropertyLists
 import Testing
 import UniformTypes
@@ -10,7 +11,8 @@ import UniformTypes
 /// Plans and runs an export of `input` to `target` into `folder`, returning the output URL and result.
 func export(
   _ input: URL, as type: UTType? = nil, to target: UTType, into folder: URL,
-  name: String? = nil, registry: TypeRegistry = notebookRegistry(), overwrite: Bool = false
+  name: String? = nil, registry: TypeRegistry = notebookRegistry(),
+  replacePolicy: ReplacePolicy = .refuse
 ) async throws -> (URL, ExportResult, ExportPlan) {
   let item = ExportItem(
     url: input, type: type ?? registry.identify(path: input.path),
@@ -18,7 +20,8 @@ func export(
   let plan = try ExportPlan.make(
     for: item, to: target, exporters: .builtIn.addingNotebookExporters(), registry: registry)
   let output = folder.appendingPathComponent(name ?? plan.defaultOutputName)
-  let result = try await plan.run(to: output, overwrite: overwrite, progress: .untracked())
+  let result = try await plan.run(
+    to: output, replacePolicy: replacePolicy, progress: .untracked())
   return (output, result, plan)
 }
 
@@ -146,7 +149,7 @@ func export(
         try String(contentsOf: folder.appendingPathComponent("Notebook.txt"), encoding: .utf8)
           == "mine")
       _ = try await export(
-        ProjectPaths.sampleNotebook, to: .plainText, into: folder, overwrite: true)
+        ProjectPaths.sampleNotebook, to: .plainText, into: folder, replacePolicy: .replace)
       #expect(
         try String(contentsOf: folder.appendingPathComponent("Notebook.txt"), encoding: .utf8)
           .hasPrefix("Field Notes\n"))
@@ -201,7 +204,7 @@ func export(
       try Data("x\n".utf8).write(to: input)
       let error = await #expect(throws: ExportError.self) {
         try await export(
-          input, to: .utf8PlainText, into: folder, name: "notes.txt", overwrite: true)
+          input, to: .utf8PlainText, into: folder, name: "notes.txt", replacePolicy: .replace)
       }
       #expect(error?.code == .outputIsInput)
       #expect(try String(contentsOf: input, encoding: .utf8) == "x\n")

@@ -62,7 +62,7 @@ import UniformTypes
       let reporter = ProgressManager(totalCount: 1)
       let task = Task {
         try await plan.run(
-          to: output, overwrite: false, progress: reporter.subprogress(assigningCount: 1))
+          to: output, progress: reporter.subprogress(assigningCount: 1))
       }
       // Cancel once bytes flow.
       let watch = CancellationWatch.cancel(task) {

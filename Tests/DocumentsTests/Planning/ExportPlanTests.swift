@@ -124,4 +124,24 @@ struct RecordingExporter: Exporter {
       registry: registry)
     #expect(utf16.defaultOutputName == "notes-utf16.txt")
   }
+
+  /// A single export's `--jobs` (or `FOLIO_JOBS`) reaches its packing and expanding steps,
+  /// as it reaches `pack` and `expand`; an exporter that names its own count keeps it.
+  @Test func thePlansJobsReachItsPackingAndExpandingSteps() throws {
+    let exporters = ExporterRegistry([
+      ArchiveExpandingExporter(format: .zip),
+      ArchivePackingExporter(format: .tar, from: .folder),
+    ])
+    var plan = try ExportPlan.make(
+      for: item("N.zip", .zipArchive), to: .tarArchive, exporters: exporters, registry: registry)
+    #expect(plan.steps.count == 2)
+    #expect((plan.exporter(forStep: 0) as? ArchiveExpandingExporter)?.policy.jobs == nil)
+    plan.jobs = 3
+    #expect((plan.exporter(forStep: 0) as? ArchiveExpandingExporter)?.policy.jobs == 3)
+    #expect((plan.exporter(forStep: 1) as? ArchivePackingExporter)?.options.jobs == 3)
+    var own = PackOptions()
+    own.jobs = 1
+    plan.steps[1].exporter = ArchivePackingExporter(format: .tar, from: .folder, options: own)
+    #expect((plan.exporter(forStep: 1) as? ArchivePackingExporter)?.options.jobs == 1)
+  }
 }

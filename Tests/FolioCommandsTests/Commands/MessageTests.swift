@@ -140,9 +140,9 @@ import Testing
       #expect(status == 1)
       #expect(
         line
-          == "error: '\(folder.path)/Out' already exists; use --force to replace it, or --update to update it [destination-exists]"
+          == "error: '\(folder.path)/Out' already exists; use --force to replace it, or --update to update it [output-exists]"
           || line
-            == "error: '\(folder.path)/Out' already exists (replace it with --force, or update it with --update) [destination-exists]"
+            == "error: '\(folder.path)/Out' already exists (replace it with --force, or update it with --update) [output-exists]"
       )
     }
   }

@@ -108,8 +108,8 @@ import Testing
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("Taken"), withIntermediateDirectories: true)
       for (words, code) in [
-        (["expand", "Book.examplenotebook.zip", "-o", "Taken"], "destination-exists"),
-        (["pack", "Book.examplenotebook"], "destination-exists"),
+        (["expand", "Book.examplenotebook.zip", "-o", "Taken"], "output-exists"),
+        (["pack", "Book.examplenotebook"], "output-exists"),
         (["pack", "/nonexistent"], "archive-unreadable"),
       ] {
         let (status, _, lines) = await run(words, in: folder)

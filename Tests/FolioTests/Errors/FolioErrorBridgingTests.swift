@@ -58,7 +58,7 @@ import Testing
   /// Folio gives one where it has advice, in words that name no command-line option.
   @Test func errorsWithAdviceGiveARecoverySuggestion() {
     let advised: [any FolioError] = [
-      PackagingError(.destinationExists, "'Drawing.sketchbook' already exists"),
+      PackagingError(.outputExists, "'Drawing.sketchbook' already exists"),
       PackagingError(.lockTimeout, "another process holds 'Drawing.sketchbook'"),
       PropertyListError(.inputTooLarge, "the file is 9 bytes, more than the limit"),
       ExportError(.outputExists, "'Drawing.pdf' already exists"),

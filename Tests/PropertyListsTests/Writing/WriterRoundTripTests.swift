@@ -37,7 +37,7 @@ import Testing
         let original = try PropertyListReader.read(contentsOf: url).rootWithUniqueKeys
         for format in [PropertyListFormat.binary, .xml] {
           let file = directory.appendingPathComponent("ours.\(format.rawValue)")
-          try PropertyListWriter.write(original, to: file, format: format)
+          try PropertyListWriter.write(original, to: file, format: format, replacePolicy: .replace)
           let lint = try runProcess(plutilPath, ["-lint", file.path])
           #expect(lint.status == 0, "\(url.lastPathComponent) \(format): \(lint.outputText)")
           #expect(lint.outputText.hasSuffix(": OK\n"))
@@ -227,7 +227,8 @@ import Testing
     try await withTemporaryDirectory("atomic") { directory in
       let file = directory.appendingPathComponent("out.plist")
       try Data("old".utf8).write(to: file)
-      try PropertyListWriter.write(PropertyListValue(.string("new")), to: file, format: .xml)
+      try PropertyListWriter.write(
+        PropertyListValue(.string("new")), to: file, format: .xml, replacePolicy: .replace)
       #expect(try PropertyListReader.read(contentsOf: file).root.stringValue == "new")
       #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.plist"])
       let missing = directory.appendingPathComponent("no/such/dir/out.plist")

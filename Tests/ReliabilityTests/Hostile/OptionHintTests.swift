@@ -72,7 +72,7 @@ import Testing
         try ChildProcess.run(folio, ["expand", many.path, "-o", destination.path]).status == 0)
       let exists = try ChildProcess.run(folio, ["expand", many.path, "-o", destination.path])
       #expect(exists.errorText.contains("--force"), "\(exists.errorText)")
-      #expect(exists.errorText.contains("[destination-exists]"))
+      #expect(exists.errorText.contains("[output-exists]"))
     }
   }
 }

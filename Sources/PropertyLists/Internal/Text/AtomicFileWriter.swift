@@ -5,12 +5,27 @@ import Glibc
 /// Writes a property list file through FolioSystem's atomic writer, with
 /// ``PropertyListError``'s codes and messages.
 enum AtomicFileWriter {
-  /// Replaces `url` with `data`, atomically, keeping an existing file's permissions.
+  /// The one check of an output before any work (``ReplacePolicy/check(outputAt:updatable:)``),
+  /// with ``PropertyListError``'s codes: a property list is written whole, so `update` is
+  /// refused.
   ///
-  /// - Throws: ``PropertyListError`` with `write-failed`, naming the path and the errno.
-  static func write(_ data: Data, to url: URL) throws {
+  /// - Throws: ``PropertyListError`` `output-exists`, `update-unsupported`.
+  static func check(_ url: URL, _ replacePolicy: ReplacePolicy) throws {
     do {
-      try AtomicFile.write(data, to: url.path)
+      _ = try replacePolicy.check(outputAt: url.path, updatable: false)
+    } catch {
+      throw refused(error)
+    }
+  }
+
+  /// Writes `data` to `url` atomically; an existing file is replaced (keeping its
+  /// permissions) only when the policy replaces.
+  ///
+  /// - Throws: ``PropertyListError`` with `output-exists` when a file appeared at `url`
+  ///   meanwhile, or `write-failed`, naming the path and the errno.
+  static func write(_ data: Data, to url: URL, replacePolicy: ReplacePolicy) throws {
+    do {
+      try AtomicFile.write(data, to: url.path, replacing: replacePolicy.replacesExisting)
     } catch {
       let temporary = error.temporaryPath ?? url.path
       let what: String
@@ -23,12 +38,18 @@ enum AtomicFileWriter {
       case .write: what = "write \(temporary)"
       case .keepMode: what = "set the mode of \(temporary)"
       case .flush: what = "flush \(temporary)"
-      case .targetExists, .move: what = "rename over \(url.path)"
+      case .targetExists: throw refused(ReplacePolicy.Refusal(reason: .exists, path: url.path))
+      case .move: what = "rename over \(url.path)"
       }
       let cause = error.cause ?? SystemError(errno: EIO)
       throw PropertyListError(
         .writeFailed, "cannot \(what): \(cause)", location: SourceLocation(file: url.path),
         cause: cause)
     }
+  }
+
+  /// The ``PropertyListError`` for an output a ``ReplacePolicy`` refused.
+  private static func refused(_ refusal: ReplacePolicy.Refusal) -> PropertyListError {
+    PropertyListError(.init(refusal.reason.rawValue), refusal.message)
   }
 }
