@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import ProgressReporting
 
 extension Expander {
   /// Expands an archive, holding an exclusive ``PackageLock`` on the destination.

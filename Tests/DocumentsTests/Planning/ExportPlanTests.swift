@@ -133,7 +133,7 @@ struct RecordingExporter: Exporter {
       ArchivePackingExporter(format: .tar, from: .folder),
     ])
     var plan = try ExportPlan.make(
-      for: item("N.zip", .zipArchive), to: .tarArchive, exporters: exporters, registry: registry)
+      for: item("N.zip", .zip), to: .tarArchive, exporters: exporters, registry: registry)
     #expect(plan.steps.count == 2)
     #expect((plan.exporter(forStep: 0) as? ArchiveExpandingExporter)?.policy.jobs == nil)
     plan.jobs = 3
