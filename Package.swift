@@ -105,14 +105,17 @@ let package = Package(
       path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
     .testTarget(
-      name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"],
+      name: "PropertyListsTests",
+      dependencies: ["PropertyLists", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       // TypeValidation for UTType.registerDeclarations, which judges by the validator's rules.
-      name: "UniformTypesTests", dependencies: ["UniformTypes", "TypeValidation", "FolioTestSupport"],
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes", "TypeValidation", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "TypeValidationTests", dependencies: ["TypeValidation", "FolioTestSupport"],
+      name: "TypeValidationTests",
+      dependencies: ["TypeValidation", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       // Documents for the FileWrapper tests kept here: a wrapper read from an archive must
@@ -120,13 +123,16 @@ let package = Package(
       // trees), which live in this target.
       // and TypeValidation to register an app's archive-based type.
       name: "ArchivesTests",
-      dependencies: ["Archives", "Documents", "TypeValidation", "FolioTestSupport"],
+      dependencies: ["Archives", "Documents", "TypeValidation", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     // The sample notebook is the document type the document-session and exporter tests use.
     .testTarget(
-      name: "DocumentsTests", dependencies: ["Documents", "Notebooks", "FolioTestSupport"]),
+      name: "DocumentsTests",
+      dependencies: ["Documents", "Notebooks", "FolioSystem", "FolioTestSupport"]),
     .testTarget(name: "NotebooksTests", dependencies: ["Notebooks", "FolioTestSupport"]),
-    .testTarget(name: "FolioCommandsTests", dependencies: ["FolioCommands", "FolioTestSupport"]),
+    .testTarget(
+      name: "FolioCommandsTests",
+      dependencies: ["FolioCommands", "FolioSystem", "FolioTestSupport"]),
     // The umbrella's own code: the document model's parts on corelibs Foundation.
     .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"]),
     // Apple's document sample code from the seeds, unchanged but for the imports (see

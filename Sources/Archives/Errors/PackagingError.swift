@@ -1,4 +1,4 @@
-public import PropertyLists
+public import FolioSystem
 
 /// A failure to pack, expand or list an archive.
 ///

@@ -1,5 +1,5 @@
 import Archives
-public import PropertyLists
+public import FolioSystem
 
 /// A failure to export a document into another content type.
 ///

@@ -1,5 +1,6 @@
-import FoundationEssentials
 public import Archives
+import FolioSystem
+import FoundationEssentials
 public import PropertyLists
 public import UniformTypes
 

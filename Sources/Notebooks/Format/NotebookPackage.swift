@@ -1,4 +1,5 @@
 public import Documents
+import FolioSystem
 public import FoundationEssentials
 import Archives
 public import PropertyLists

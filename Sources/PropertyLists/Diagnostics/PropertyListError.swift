@@ -1,3 +1,5 @@
+public import FolioSystem
+
 /// A failure to read or write a property list.
 ///
 /// Like every Folio module's error (``FolioError``), it carries a stable

@@ -1,4 +1,4 @@
-public import PropertyLists
+public import FolioSystem
 
 /// A kind of tag a type declares: filename extension, MIME type, OSType, ….
 ///

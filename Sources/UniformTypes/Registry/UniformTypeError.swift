@@ -1,4 +1,4 @@
-public import PropertyLists
+public import FolioSystem
 
 /// A failure to load type declarations or to answer a type question.
 ///

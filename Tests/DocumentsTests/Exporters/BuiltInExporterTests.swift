@@ -1,8 +1,9 @@
+import Archives
 import Documents
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import Notebooks
-import Archives
 import PropertyLists
 import Testing
 import UniformTypes

@@ -1,4 +1,5 @@
 import Documents
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import PropertyLists

@@ -1,3 +1,4 @@
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import PropertyLists
