@@ -1,6 +1,6 @@
 /// What an expansion does when its destination already exists.
 public enum ExpansionMode: String, Hashable, Sendable, CaseIterable {
-  /// Refuse (``PackagingError/Code/destinationExists``) and touch nothing.
+  /// Refuse (``PackagingErrorDomain/Code/destinationExists``) and touch nothing.
   case fresh
   /// Replace the destination atomically: the new tree is swapped in, the old one removed.
   case replace
