@@ -46,7 +46,8 @@ let package = Package(
 
     // MARK: Layers, bottom up
     // Support for every layer: files and system calls (atomic writes, listings, errno),
-    // the blocking-work bridge, JSON string quoting. No C library, no Folio type.
+    // the blocking-work bridge, JSON string quoting, and the error every module's error is
+    // (FolioFailure, with FolioError and SourceLocation). No C library, no document type.
     .target(name: "FolioSystem"),
     // Property lists: value model with source locations, XML/binary/JSON readers and writers.
     .target(name: "PropertyLists", dependencies: ["FolioSystem", "CLibXML2"]),

@@ -1,5 +1,4 @@
 import FolioSystem
-import PropertyLists
 import UniformTypes
 
 // Conformance rules: parents declared nowhere, cycles, a base type for exported types, files

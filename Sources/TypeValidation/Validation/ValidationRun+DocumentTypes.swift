@@ -1,5 +1,4 @@
 import FolioSystem
-import PropertyLists
 import UniformTypes
 
 // Document-type rules: role, handler rank, the content types listed, and their tags.

@@ -4,7 +4,6 @@ import FolioSystem
 import FolioTestSupport
 import Foundation
 import Notebooks
-import PropertyLists
 import Testing
 import UniformTypes
 

@@ -2,7 +2,6 @@ import Documents
 import FolioSystem
 import FolioTestSupport
 import Foundation
-import PropertyLists
 import Testing
 
 @Suite struct TextTranscoderTests {

@@ -2,7 +2,6 @@ import FolioSystem
 import FolioTestSupport
 import Foundation
 import Glibc
-import PropertyLists
 import Testing
 
 @testable import UniformTypes

@@ -1,5 +1,4 @@
 import FolioSystem
-import PropertyLists
 import Testing
 
 @testable import UniformTypes
