@@ -19,7 +19,9 @@
 /// ```
 ///
 /// The code type is a struct of its own, outside any generic type, so that codes can be
-/// `static let` constants.
+/// `static let` constants. Codes are added to it by its own name: Swift does not extend a
+/// generic type's member through an alias, so `extension PackagingError.Code` does not
+/// compile, while `PackagingError.Code.lockTimeout` and `case .lockTimeout` do.
 public protocol FolioErrorDomain {
   /// The domain's type of stable codes.
   associatedtype Code: FolioErrorCode

@@ -1,7 +1,7 @@
+import Archives
 public import Documents
 import FolioSystem
 public import FoundationEssentials
-import Archives
 public import PropertyLists
 
 /// A notebook package opened lazily: metadata read, pages read one at a time on demand.
