@@ -60,7 +60,8 @@ final class DeflateStream {
   ///     (ends on a byte boundary so the next chunk can follow).
   ///   - name: The file or stream, for messages.
   /// - Returns: The compressed length.
-  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zlib fails or the output is too small.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zlib fails or the output is
+  ///   too small.
   func compress(
     _ input: UnsafeRawBufferPointer, dictionary: UnsafeRawBufferPointer,
     into output: UnsafeMutableRawBufferPointer, finishing: Bool, name: @autoclosure () -> String
