@@ -46,7 +46,8 @@ let package = Package(
 
     // MARK: Layers, bottom up
     // Support for every layer: files and system calls (atomic writes, listings, errno),
-    // the blocking-work bridge, JSON string quoting. No C library, no Folio type.
+    // the blocking-work bridge, JSON string quoting, and the error every module's error is
+    // (FolioFailure, with FolioError and SourceLocation). No C library, no document type.
     .target(name: "FolioSystem"),
     // Property lists: value model with source locations, XML/binary/JSON readers and writers.
     .target(name: "PropertyLists", dependencies: ["FolioSystem", "CLibXML2"]),
@@ -113,16 +114,19 @@ let package = Package(
       path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
     .testTarget(
-      name: "PropertyListsTests", dependencies: ["PropertyLists", "FolioTestSupport"],
+      name: "PropertyListsTests",
+      dependencies: ["PropertyLists", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       // TypeValidation for UTType.registerDeclarations, which judges by the validator's rules.
-      name: "UniformTypesTests", dependencies: ["UniformTypes", "TypeValidation", "FolioTestSupport"],
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes", "TypeValidation", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProgressReportingTests", dependencies: ["ProgressReporting", "FolioTestSupport"]),
     .testTarget(
-      name: "TypeValidationTests", dependencies: ["TypeValidation", "FolioTestSupport"],
+      name: "TypeValidationTests",
+      dependencies: ["TypeValidation", "FolioSystem", "FolioTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       // Documents for the FileWrapper tests kept here: a wrapper read from an archive must
@@ -131,17 +135,20 @@ let package = Package(
       // and TypeValidation to register an app's archive-based type.
       name: "ArchivesTests",
       dependencies: [
-        "Archives", "ProgressReporting", "Documents", "TypeValidation", "FolioTestSupport",
+        "Archives", "ProgressReporting", "Documents", "TypeValidation", "FolioSystem",
+        "FolioTestSupport",
       ],
       exclude: ["Fixtures"]),
     // The sample notebook is the document type the document-session and exporter tests use.
     .testTarget(
       name: "DocumentsTests",
-      dependencies: ["Documents", "Notebooks", "ProgressReporting", "FolioTestSupport"]),
+      dependencies: [
+        "Documents", "Notebooks", "ProgressReporting", "FolioSystem", "FolioTestSupport",
+      ]),
     .testTarget(name: "NotebooksTests", dependencies: ["Notebooks", "FolioTestSupport"]),
     .testTarget(
       name: "FolioCommandsTests",
-      dependencies: ["FolioCommands", "ProgressReporting", "FolioTestSupport"]),
+      dependencies: ["FolioCommands", "ProgressReporting", "FolioSystem", "FolioTestSupport"]),
     // The umbrella's own code: the document model's parts on corelibs Foundation.
     .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"]),
     // Apple's document sample code from the seeds, unchanged but for the imports (see

@@ -1,5 +1,5 @@
 import Archives
-import PropertyLists
+import FolioSystem
 import Testing
 
 @Suite struct PackagingErrorTests {

@@ -1,3 +1,4 @@
+public import FolioSystem
 public import PropertyLists
 
 /// Builds property-list trees with locations, so declaration tests need no reader.

@@ -1,4 +1,4 @@
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// libarchive reported a warning (`ARCHIVE_WARN`): partial success, treated as a failure.
   public static let archiveWarning = Self("archive-warning")
   /// libarchive could not complete an operation (`ARCHIVE_FAILED` or `ARCHIVE_RETRY`).

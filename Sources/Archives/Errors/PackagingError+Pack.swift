@@ -1,4 +1,4 @@
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// The package (or folder) to pack does not exist or is not a folder.
   public static let notADirectory = Self("not-a-directory")
   /// A socket, device or FIFO inside the package: it cannot go into an archive.

@@ -8,7 +8,8 @@ extension PackagingError {
   /// - Parameters:
   ///   - message: What failed, naming the path.
   ///   - errno: The system call's error number.
-  /// - Returns: A ``Code/fileSystem`` error whose cause is the system's explanation.
+  /// - Returns: A ``PackagingErrorDomain/Code/fileSystem`` error whose cause is the system's
+  ///   explanation.
   package static func system(_ message: String, errno code: Int32) -> PackagingError {
     // The cause prints as the system's words alone (`No space left on device`), so the
     // description reads `cannot write 'x.zip': No space left on device`; an NSError
@@ -26,7 +27,7 @@ extension PackagingError {
   /// The error for an archive's atomic write that failed.
   ///
   /// - Parameter failure: The failed step.
-  /// - Returns: A ``Code/fileSystem`` error naming the archive.
+  /// - Returns: A ``PackagingErrorDomain/Code/fileSystem`` error naming the archive.
   static func archiveWrite(_ failure: AtomicFile.Failure) -> PackagingError {
     let path = failure.target
     let code = failure.cause?.errno ?? EIO

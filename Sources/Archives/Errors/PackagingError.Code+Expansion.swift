@@ -1,4 +1,4 @@
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   // MARK: Entry names and types (each names the entry and the rule)
 
   /// An entry name starts with `/` or a drive letter (`C:`).
@@ -75,20 +75,20 @@ extension PackagingError.Code {
   public static let lockTimeout = Self("lock-timeout")
 }
 
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// A file, folder or link could not be created, written or moved in the destination.
   public static let destinationWriteFailed = Self("destination-write-failed")
   /// The archive file could not be opened or read.
   public static let archiveUnreadable = Self("archive-unreadable")
 }
 
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// A decompressor could not run at all (out of memory, a library version mismatch),
   /// whatever the data.
   public static let decompressorFailed = Self("decompressor-failed")
 }
 
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// The archive (or one entry) uses a compression Folio does not read (a zip method
   /// such as Deflate64 or PPMd, or too many nested layers).
   public static let unsupportedCompression = Self("unsupported-compression")

@@ -1,4 +1,4 @@
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   // MARK: File wrappers
 
   /// A file a lazily read wrapper stands for was removed or moved before its bytes were read.
@@ -13,7 +13,7 @@ extension PackagingError.Code {
   public static let fileExists = Self("file-exists")
 }
 
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// An archive read into a file wrapper holds more bytes than the wrapper keeps in memory.
   public static let archiveTooLargeForMemory = Self("archive-too-large-for-memory")
 }

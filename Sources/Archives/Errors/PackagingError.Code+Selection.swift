@@ -1,4 +1,4 @@
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// A `--include`/`--exclude` glob cannot be parsed.
   public static let invalidPattern = Self("invalid-pattern")
   /// A path named for expansion is not in the archive, or nothing matched the selection.

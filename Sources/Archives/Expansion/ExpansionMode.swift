@@ -7,7 +7,7 @@ public import FolioSystem
     "use ReplacePolicy, which every writer takes: .fresh is .refuse; .replace and .update keep their names"
 )
 public enum ExpansionMode: String, Hashable, Sendable, CaseIterable {
-  /// Refuse (``PackagingError/Code/outputExists``) and touch nothing.
+  /// Refuse (``PackagingErrorDomain/Code/outputExists``) and touch nothing.
   case fresh
   /// Replace the destination atomically: the new tree is swapped in, the old one removed.
   case replace

@@ -18,7 +18,7 @@ import Synchronization
 /// (a locker checks, once it holds the lock, that the file it locked is
 /// still the one at the path, and starts again if not). Waiting is visible:
 /// ``LockOptions/onWait`` is given a ``LockWait`` once, before the first sleep,
-/// and the wait ends with ``PackagingError/Code/lockTimeout`` after
+/// and the wait ends with ``PackagingErrorDomain/Code/lockTimeout`` after
 /// ``LockOptions/timeout``.
 ///
 /// ```swift

@@ -96,7 +96,7 @@ public enum Packer {
   ///   - output: The archive's path.
   ///   - options: The pack options.
   /// - Returns: The format to write.
-  /// - Throws: ``PackagingError/Code/unknownFormat`` when neither says.
+  /// - Throws: ``PackagingErrorDomain/Code/unknownFormat`` when neither says.
   public static func format(for output: URL, options: PackOptions) throws -> ArchiveFormat {
     if let format = options.format { return format }
     if let format = ArchiveFormat(

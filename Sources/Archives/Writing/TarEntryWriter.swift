@@ -105,7 +105,7 @@ final class TarEntryWriter {
   /// The header records `size`; exactly that many bytes are written. A file
   /// that is not the one listed, turns out shorter, or was written to while
   /// it was read (its size or modification time moved), fails with
-  /// ``PackagingError/Code/fileChanged``.
+  /// ``PackagingErrorDomain/Code/fileChanged``.
   func writeFile(
     path: String, source: ZipFileSource, size: Int64, metadata: ArchiveWriter.Metadata
   ) throws {

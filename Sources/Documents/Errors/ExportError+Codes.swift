@@ -1,6 +1,6 @@
 import Archives
 
-extension ExportError.Code {
+extension ExportErrorDomain.Code {
   /// A file inside a package was removed or moved after the package's structure was read.
   public static let fileVanished = Self("file-vanished")
   /// A file or folder could not be read.
@@ -37,7 +37,7 @@ extension ExportError.Code {
   public static let invalidInput = Self("invalid-input")
 }
 
-extension ExportError.Code {
+extension ExportErrorDomain.Code {
   // MARK: Document sessions
 
   /// A document's type cannot read the file's content type, or cannot be saved as the

@@ -1,4 +1,5 @@
 public import Archives
+import FolioSystem
 import FoundationEssentials
 public import ProgressReporting
 public import PropertyLists

@@ -1,7 +1,6 @@
 import Archives
 import FolioSystem
 public import FoundationEssentials
-import PropertyLists
 
 /// Converts text from one encoding to another in fixed-size chunks, refusing any loss.
 ///

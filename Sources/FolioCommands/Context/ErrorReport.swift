@@ -1,5 +1,6 @@
 import Archives
 import Documents
+import FolioSystem
 import FoundationEssentials
 import Glibc
 import PropertyLists

@@ -1,6 +1,7 @@
-public import Documents
-public import FoundationEssentials
 import Archives
+public import Documents
+import FolioSystem
+public import FoundationEssentials
 public import PropertyLists
 
 /// A notebook package opened lazily: metadata read, pages read one at a time on demand.

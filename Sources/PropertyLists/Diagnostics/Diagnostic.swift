@@ -1,3 +1,5 @@
+public import FolioSystem
+
 /// One problem found in an input, reported the way a compiler reports it.
 ///
 /// Diagnostics are values: readers, validators and exporters collect them and

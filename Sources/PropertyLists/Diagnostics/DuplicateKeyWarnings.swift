@@ -1,3 +1,5 @@
+import FolioSystem
+
 /// The duplicate-key warnings of one document: the first ``limit`` one by one, the rest
 /// counted in one closing warning.
 ///

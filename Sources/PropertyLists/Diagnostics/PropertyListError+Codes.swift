@@ -1,4 +1,4 @@
-extension PropertyListError.Code {
+extension PropertyListErrorDomain.Code {
   /// The file could not be read (the cause holds the system error).
   public static let readFailed = Self("read-failed")
   /// The output could not be written (the cause holds the system error).

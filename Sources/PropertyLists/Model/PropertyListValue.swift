@@ -1,3 +1,4 @@
+public import FolioSystem
 public import FoundationEssentials
 
 /// One value of a property list, with the place it came from.

@@ -1,3 +1,4 @@
+import FolioSystem
 public import FoundationEssentials
 public import PropertyLists
 import UniformTypes

@@ -1,4 +1,4 @@
-import PropertyLists
+import FolioSystem
 import UniformTypes
 
 // Conformance rules: parents declared nowhere, cycles, a base type for exported types, files

@@ -1,4 +1,4 @@
-import PropertyLists
+import FolioSystem
 import UniformTypes
 
 // Document-type rules: role, handler rank, the content types listed, and their tags.

@@ -1,3 +1,4 @@
+import FolioSystem
 import PropertyLists
 
 /// Turns property-list values into declarations, collecting problems as it goes.

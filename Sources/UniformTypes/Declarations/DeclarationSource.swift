@@ -1,3 +1,4 @@
+public import FolioSystem
 public import PropertyLists
 
 /// The type declarations and document types of one property list.

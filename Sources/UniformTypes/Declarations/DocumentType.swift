@@ -1,3 +1,4 @@
+public import FolioSystem
 public import PropertyLists
 
 /// One entry of `CFBundleDocumentTypes`: a kind of document an app opens.

@@ -1,4 +1,4 @@
-public import PropertyLists
+public import FolioSystem
 
 /// A decoded value together with the place in the source it was read from.
 ///

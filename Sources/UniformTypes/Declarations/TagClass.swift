@@ -1,3 +1,4 @@
+public import FolioSystem
 package import PropertyLists
 
 /// A kind of tag a type declares: filename extension, MIME type, OSType, ….

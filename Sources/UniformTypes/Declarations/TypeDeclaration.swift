@@ -1,3 +1,4 @@
+public import FolioSystem
 public import PropertyLists
 
 /// One type declaration: an entry of `UTExportedTypeDeclarations` or

@@ -1,3 +1,4 @@
+public import FolioSystem
 public import PropertyLists
 
 /// One check `folio validate` applies, with its stable code.

@@ -1,3 +1,4 @@
+import FolioSystem
 import PropertyLists
 
 /// Reads what ``MIMECacheEncoder`` wrote, checking every count and bound as it goes.

@@ -1,3 +1,4 @@
+import FolioSystem
 import PropertyLists
 
 /// Writes a loaded ``MIMEDatabase`` in the cache's compact form (``MIMECacheDecoder`` reads it).

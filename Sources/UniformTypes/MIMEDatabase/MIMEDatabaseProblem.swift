@@ -1,3 +1,4 @@
+import FolioSystem
 public import PropertyLists
 
 /// The kinds of problem found in a shared MIME-info database, each with a stable code.

@@ -1,3 +1,4 @@
+import FolioSystem
 import PropertyLists
 
 /// Reads one source XML file of the shared MIME-info database (`packages/*.xml`) into

@@ -1,4 +1,4 @@
-public import PropertyLists
+public import FolioSystem
 
 /// One MIME type as the shared MIME-info database describes it: a `<mime-type>` element of
 /// a source XML file, merged with every other file that describes the same type.

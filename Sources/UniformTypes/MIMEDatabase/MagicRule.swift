@@ -1,4 +1,4 @@
-public import PropertyLists
+public import FolioSystem
 
 /// A `<magic>` element of the shared MIME-info database: content matches and their priority.
 ///

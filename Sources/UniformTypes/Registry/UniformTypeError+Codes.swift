@@ -1,4 +1,4 @@
-extension UniformTypeError.Code {
+extension UniformTypeErrorDomain.Code {
   /// A `-D` definition is not of the form `NAME=VALUE`.
   public static let invalidDefinition = Self("invalid-definition")
   /// A declaration file or directory cannot be read.

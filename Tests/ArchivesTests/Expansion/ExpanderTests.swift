@@ -48,7 +48,7 @@ func treeSnapshot(_ root: URL) -> [String: TreeNode] {
 /// Reports every difference between two snapshots.
 func expectSameTree(
   _ expected: [String: TreeNode], _ actual: [String: TreeNode], _ label: String,
-  sourceLocation: SourceLocation = #_sourceLocation
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
   for key in Set(expected.keys).union(actual.keys).sorted() where expected[key] != actual[key] {
     Issue.record(

@@ -1,5 +1,5 @@
 import Documents
-import PropertyLists
+import FolioSystem
 import Testing
 
 @Suite struct ExportErrorTests {

@@ -1,7 +1,7 @@
 import Documents
+import FolioSystem
 import FolioTestSupport
 import Foundation
-import PropertyLists
 import Testing
 
 @Suite struct TextTranscoderTests {

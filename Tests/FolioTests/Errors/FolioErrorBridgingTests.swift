@@ -24,10 +24,16 @@ import Testing
     #expect(!error.localizedDescription.contains("The operation could not be completed"))
   }
 
+  /// Each module's domain, in the order of ``errors``.
+  static let domains = [
+    "Folio.PropertyListError", "Folio.UniformTypeError", "Folio.PackagingError",
+    "Folio.ExportError",
+  ]
+
   @Test(arguments: 0..<4) func bridgesToAnNSErrorWithAStableDomainAndCode(index: Int) {
     let error = Self.errors[index]
     let bridged = error as NSError
-    #expect(bridged.domain == "Folio.\(type(of: error))")
+    #expect(bridged.domain == Self.domains[index])
     #expect(bridged.code > 0)
     #expect(bridged.localizedDescription == error.description)
     #expect(bridged.userInfo["FolioErrorCode"] as? String == error.code.rawValue)
@@ -35,6 +41,21 @@ import Testing
     if error.cause != nil {
       #expect(bridged.userInfo[NSUnderlyingErrorKey] != nil)
     }
+  }
+
+  /// One bridging serves every module: the domain is the module's, the number is the code's
+  /// spelling's, so one spelling in two modules gives one number in two domains.
+  @Test func eachModulesErrorBridgesWithItsOwnDomainAndCode() {
+    let bridged = [
+      PropertyListError(.readFailed, "cannot read 'a.plist'") as NSError,
+      UniformTypeError(.init("read-failed"), "cannot read 'b.plist'") as NSError,
+      PackagingError(.init("read-failed"), "cannot read 'c.zip'") as NSError,
+      ExportError(.readFailed, "cannot read 'd.txt'") as NSError,
+    ]
+    #expect(bridged.map(\.domain) == Self.domains)
+    // FNV-1a of `read-failed`: apps may store the number, so it must not change.
+    #expect(bridged.map(\.code) == Array(repeating: 1_379_252_589, count: 4))
+    #expect((PackagingError(.lockTimeout, "'a' is locked") as NSError).code != bridged[2].code)
   }
 
   @Test func aRealFailureReadsWell() async throws {

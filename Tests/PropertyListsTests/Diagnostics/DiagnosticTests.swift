@@ -1,3 +1,4 @@
+import FolioSystem
 import PropertyLists
 import Testing
 

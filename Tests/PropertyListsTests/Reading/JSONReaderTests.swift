@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 import PropertyLists
 import Testing

@@ -1,7 +1,7 @@
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import Glibc
-import PropertyLists
 import Testing
 
 @testable import UniformTypes

@@ -1,6 +1,6 @@
+import FolioSystem
 import FolioTestSupport
 import Foundation
-import PropertyLists
 import Testing
 import UniformTypes
 

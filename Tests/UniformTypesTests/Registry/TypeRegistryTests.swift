@@ -1,4 +1,4 @@
-import PropertyLists
+import FolioSystem
 import Testing
 import UniformTypes
 

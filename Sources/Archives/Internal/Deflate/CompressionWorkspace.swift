@@ -23,7 +23,7 @@ final class CompressionWorkspace {
 
   /// libdeflate, for whole entries.
   ///
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when it cannot be allocated.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when it cannot be allocated.
   func wholeBufferCompressor() throws -> DeflateCompressor {
     if let wholeBuffer { return wholeBuffer }
     let made = try DeflateCompressor(level: level)
@@ -33,7 +33,7 @@ final class CompressionWorkspace {
 
   /// zlib, for chunks of one stream.
   ///
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when it cannot be allocated.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when it cannot be allocated.
   func chunkCompressor() throws -> DeflateStream {
     if let chunked { return chunked }
     let made = try DeflateStream(level: level)

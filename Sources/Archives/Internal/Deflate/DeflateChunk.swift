@@ -40,7 +40,7 @@ enum DeflateChunk {
   ///   - workspace: The thread's compressors.
   ///   - name: The file or stream, for messages.
   /// - Returns: The compressed chunk's length.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when zlib fails.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zlib fails.
   static func compress(
     _ input: UnsafeRawBufferPointer, dictionary: UnsafeRawBufferPointer,
     into output: UnsafeMutableRawBufferPointer, finishing: Bool, workspace: CompressionWorkspace,

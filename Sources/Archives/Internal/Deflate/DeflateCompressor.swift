@@ -13,7 +13,7 @@ final class DeflateCompressor {
   /// The corresponding C function is `libdeflate_alloc_compressor`.
   ///
   /// - Parameter level: The compression level, 0–12.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when libdeflate cannot allocate one.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when libdeflate cannot allocate one.
   init(level: Int) throws {
     guard let pointer = libdeflate_alloc_compressor(CInt(level)) else {
       throw PackagingError(

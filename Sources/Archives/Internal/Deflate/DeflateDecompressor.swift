@@ -12,7 +12,7 @@ final class DeflateDecompressor: @unchecked Sendable {
   ///
   /// The corresponding C function is `libdeflate_alloc_decompressor`.
   ///
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when libdeflate cannot allocate one.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when libdeflate cannot allocate one.
   init() throws {
     guard let pointer = libdeflate_alloc_decompressor() else {
       throw PackagingError(.compressorFailed, "cannot allocate a deflate decompressor")
@@ -31,7 +31,7 @@ final class DeflateDecompressor: @unchecked Sendable {
   ///   - output: Where the data goes; its size is the most the stream may hold.
   ///   - name: The entry, for messages.
   /// - Returns: The compressed bytes the stream took and the bytes it gave.
-  /// - Throws: ``PackagingError/Code/corruptArchive`` for bad or oversized data.
+  /// - Throws: ``PackagingErrorDomain/Code/corruptArchive`` for bad or oversized data.
   func decompress(
     _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
     name: @autoclosure () -> String

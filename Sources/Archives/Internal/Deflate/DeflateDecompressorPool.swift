@@ -16,7 +16,7 @@ final class DeflateDecompressorPool: Sendable {
   ///
   /// - Parameter body: The work, given a decompressor no other thread holds.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, or ``PackagingError/Code/compressorFailed`` when
+  /// - Throws: What `body` throws, or ``PackagingErrorDomain/Code/compressorFailed`` when
   ///   libdeflate cannot allocate a decompressor.
   func withDecompressor<Result>(_ body: (DeflateDecompressor) throws -> Result) throws -> Result {
     let decompressor = try idle.withLock { $0.popLast() } ?? DeflateDecompressor()

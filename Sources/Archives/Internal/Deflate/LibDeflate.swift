@@ -15,8 +15,8 @@ enum LibDeflate {
   /// - Parameters:
   ///   - result: What `libdeflate_deflate_decompress_ex` returned.
   ///   - operation: What was attempted, naming the entry.
-  /// - Throws: ``PackagingError/Code/corruptArchive`` for bad data,
-  ///   ``PackagingError/Code/compressorFailed`` when the output did not fit.
+  /// - Throws: ``PackagingErrorDomain/Code/corruptArchive`` for bad data,
+  ///   ``PackagingErrorDomain/Code/compressorFailed`` when the output did not fit.
   static func check(_ result: libdeflate_result, _ operation: @autoclosure () -> String) throws {
     switch result {
     case LIBDEFLATE_SUCCESS:

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// `ARCHIVE_OK` passes and `ARCHIVE_EOF` is handed back for the caller to
 /// test. `ARCHIVE_WARN` is never silently fine: it throws
-/// ``PackagingError/Code/archiveWarning`` unless the caller passes an
+/// ``PackagingErrorDomain/Code/archiveWarning`` unless the caller passes an
 /// ``ArchiveWarningLog``, which records it as a diagnostic. `ARCHIVE_RETRY`,
 /// `ARCHIVE_FAILED` and `ARCHIVE_FATAL` throw with `archive_errno` and
 /// `archive_error_string`.

@@ -21,7 +21,7 @@ final class DeflateStream {
   /// The corresponding C function is `deflateInit2_`.
   ///
   /// - Parameter level: The compression level, 1–9.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when zlib refuses.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zlib refuses.
   init(level: Int) throws {
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
@@ -60,7 +60,8 @@ final class DeflateStream {
   ///     (ends on a byte boundary so the next chunk can follow).
   ///   - name: The file or stream, for messages.
   /// - Returns: The compressed length.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when zlib fails or the output is too small.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zlib fails or the output is
+  ///   too small.
   func compress(
     _ input: UnsafeRawBufferPointer, dictionary: UnsafeRawBufferPointer,
     into output: UnsafeMutableRawBufferPointer, finishing: Bool, name: @autoclosure () -> String

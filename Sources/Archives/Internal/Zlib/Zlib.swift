@@ -5,11 +5,11 @@ internal import CZlib
 /// `Z_OK` and `Z_STREAM_END` are handed back; `Z_BUF_ERROR` (no progress was
 /// possible) is handed back too, for the caller to decide whether more input
 /// was due. A damaged stream (`Z_DATA_ERROR`, `Z_NEED_DICT`) is
-/// ``PackagingError/Code/corruptArchive`` with zlib's own words ("invalid
+/// ``PackagingErrorDomain/Code/corruptArchive`` with zlib's own words ("invalid
 /// distance too far back", "incorrect data check"); zlib failing to run at
 /// all (`Z_MEM_ERROR`, `Z_STREAM_ERROR`, `Z_VERSION_ERROR`) is
-/// ``PackagingError/Code/decompressorFailed``, or
-/// ``PackagingError/Code/compressorFailed`` when compressing.
+/// ``PackagingErrorDomain/Code/decompressorFailed``, or
+/// ``PackagingErrorDomain/Code/compressorFailed`` when compressing.
 ///
 /// zlib is also Folio's streaming deflate (``DeflateStream``): a big file or a
 /// tar stream is cut into chunks compressed in parallel, each primed with the
@@ -27,7 +27,7 @@ enum Zlib {
   ///   - message: zlib's `msg` for the stream, if it set one.
   ///   - operation: What was being read or written, naming the archive, entry
   ///     or file (`reading entry 'a.txt' of 'x.zip'`).
-  ///   - code: The code for zlib failing to run (``PackagingError/Code/compressorFailed``
+  ///   - code: The code for zlib failing to run (``PackagingErrorDomain/Code/compressorFailed``
   ///     when compressing).
   /// - Returns: `Z_OK`, `Z_STREAM_END` or `Z_BUF_ERROR`.
   /// - Throws: ``PackagingError`` for every other status.

@@ -12,7 +12,7 @@ enum Zstd {
   ///   - result: What a libzstd function returned.
   ///   - operation: What was attempted, naming the archive.
   /// - Returns: The result, when it is not an error.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` with libzstd's own words.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` with libzstd's own words.
   @discardableResult
   static func check(_ result: Int, _ operation: @autoclosure () -> String) throws -> Int {
     guard ZSTD_isError(result) != 0 else { return result }

@@ -24,7 +24,7 @@ final class ZstdCompressionContext {
   ///   - overlapLog: How much of the input before a job its worker reads as a dictionary
   ///     (zstd's `overlapLog`: 1 none, 9 the whole window).
   ///   - name: What is compressed, for messages.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when zstd refuses a setting
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zstd refuses a setting
   ///   (a library built without threads refuses workers).
   init(level: Int, workers: Int, jobSize: Int, overlapLog: Int, name: String) throws {
     guard let pointer = ZSTD_createCCtx() else {
@@ -62,7 +62,7 @@ final class ZstdCompressionContext {
   ///   - ending: Whether this is the end of the frame.
   /// - Returns: The input bytes taken, the output bytes written, and (when ending)
   ///   the bytes still to be flushed: call again until that is 0.
-  /// - Throws: ``PackagingError/Code/compressorFailed`` with zstd's words.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` with zstd's words.
   func compress(
     _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, ending: Bool
   ) throws -> (consumed: Int, produced: Int, remaining: Int) {

@@ -62,7 +62,7 @@ final class LibArchiveFilterSource: ByteSource {
   }
 }
 
-extension PackagingError.Code {
+extension PackagingErrorDomain.Code {
   /// Whether the code is one of libarchive's own (`archive-warning`, `-failed`, `-fatal`).
   var isLibArchiveFailure: Bool {
     self == .archiveWarning || self == .archiveFailed || self == .archiveFatal

@@ -130,7 +130,7 @@ enum ZipFileSource: Sendable {
   ///   - descriptor: The open file.
   ///   - before: Its attributes when opened.
   ///   - displayPath: The file, for messages.
-  /// - Throws: ``PackagingError/Code/fileChanged``.
+  /// - Throws: ``PackagingErrorDomain/Code/fileChanged``.
   static func checkUnchanged(_ descriptor: Int32, since before: stat, displayPath: String) throws {
     var after = stat()
     guard fstat(descriptor, &after) == 0 else { return }

@@ -42,7 +42,7 @@ final class ZstdStreamWriter: CompressedOutput {
   ///   - name: The archive's path, for messages.
   ///   - level: The zstd level, 1–19.
   ///   - jobs: How many threads compress (at least one worker either way).
-  /// - Throws: ``PackagingError/Code/compressorFailed`` when zstd refuses a setting.
+  /// - Throws: ``PackagingErrorDomain/Code/compressorFailed`` when zstd refuses a setting.
   init(descriptor: Int32, name: String, level: Int, jobs: Int) throws {
     context = try ZstdCompressionContext(
       level: level, workers: max(1, jobs), jobSize: Self.jobSize, overlapLog: Self.overlapLog,

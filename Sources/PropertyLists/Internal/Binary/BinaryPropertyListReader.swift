@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 
 /// Reads Apple's binary property list format (`bplist00`), checking every offset it follows.

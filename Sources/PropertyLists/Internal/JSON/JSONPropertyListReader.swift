@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 import Glibc
 

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import FolioSystem
 
 /// Parses XML property lists with libxml2's SAX2 interface, safely.
 ///

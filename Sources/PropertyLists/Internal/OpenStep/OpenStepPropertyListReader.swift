@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 
 /// Reads the old ASCII (OpenStep, NeXTSTEP) form of a property list, as Foundation and `plutil`

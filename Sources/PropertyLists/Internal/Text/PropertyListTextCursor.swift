@@ -1,3 +1,5 @@
+import FolioSystem
+
 /// The place a text property-list reader (JSON, OpenStep) is at, with what every such reader
 /// checks the same way: where a byte is as a line and column, how deep containers nest, and
 /// how many values the document holds.

@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 
 /// Settles the text encoding of an XML or JSON property list and hands back UTF-8.

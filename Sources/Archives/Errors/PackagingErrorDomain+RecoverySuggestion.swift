@@ -1,10 +1,13 @@
-extension PackagingError {
-  /// What the person or program can do about the failure, where Folio knows (Apple's
-  /// `LocalizedError.recoverySuggestion`, which an alert shows under the description).
+extension PackagingErrorDomain {
+  /// What the person or program can do about a failure with this code, where Folio knows
+  /// (Apple's `LocalizedError.recoverySuggestion`, which an alert shows under the description).
   ///
   /// It names what the library's caller can change (the expansion mode, a policy's
   /// limit), never a command's options: a command adds those itself.
-  public var recoverySuggestion: String? {
+  ///
+  /// - Parameter code: The failure's code.
+  /// - Returns: The advice, or `nil` where Folio has none.
+  public static func recoverySuggestion(for code: Code) -> String? {
     switch code {
     case .outputExists:
       "Choose another output, or replace or update the one there."

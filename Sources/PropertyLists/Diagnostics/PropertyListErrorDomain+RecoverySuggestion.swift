@@ -1,7 +1,10 @@
-extension PropertyListError {
-  /// What the person or program can do about the failure, where Folio knows (Apple's
-  /// `LocalizedError.recoverySuggestion`, which an alert shows under the description).
-  public var recoverySuggestion: String? {
+extension PropertyListErrorDomain {
+  /// What the person or program can do about a failure with this code, where Folio knows
+  /// (Apple's `LocalizedError.recoverySuggestion`, which an alert shows under the description).
+  ///
+  /// - Parameter code: The failure's code.
+  /// - Returns: The advice, or `nil` where Folio has none.
+  public static func recoverySuggestion(for code: Code) -> String? {
     switch code {
     case .inputTooLarge: "If you trust the file, raise the size limit."
     case .tooDeep: "If you trust the file, raise the nesting limit."

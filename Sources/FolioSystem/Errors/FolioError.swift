@@ -2,12 +2,12 @@ public import FoundationEssentials
 
 /// The one shape of every Folio module's error.
 ///
-/// ``PropertyListError``, `UniformTypeError`, `PackagingError` and
-/// `ExportError` adopt it, so a program (or the `folio` command) handles any
-/// Folio failure the same way: a stable ``code`` to branch on, a ``message``
-/// that names the path, entry, line or type involved, the ``location`` in a
-/// source file when there is one, and the ``cause`` underneath (a system
-/// call's errno, a library's message, another Folio error).
+/// Every module's error is a ``FolioFailure`` of the module's ``FolioErrorDomain``
+/// (`PropertyListError`, `UniformTypeError`, `PackagingError`, `ExportError`), so a
+/// program (or the `folio` command) handles any Folio failure the same way: a stable
+/// ``code`` to branch on, a ``message`` that names the path, entry, line or type involved,
+/// the ``location`` in a source file when there is one, and the ``cause`` underneath (a
+/// system call's errno, a library's message, another Folio error).
 ///
 /// Messages say what failed in plain words and never name a command-line
 /// option: a program that wraps Folio adds its own advice when it shows the
