@@ -110,7 +110,7 @@ let package = Package(
 
     // MARK: Tests
     .target(
-      name: "FolioTestSupport", dependencies: ["Folio", "FolioSystem"],
+      name: "FolioTestSupport", dependencies: ["Folio", "FolioSystem", "PropertyLists"],
       path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
     .testTarget(
@@ -120,13 +120,16 @@ let package = Package(
     .testTarget(
       // TypeValidation for UTType.registerDeclarations, which judges by the validator's rules.
       name: "UniformTypesTests",
-      dependencies: ["UniformTypes", "TypeValidation", "FolioSystem", "FolioTestSupport"],
-      exclude: ["Fixtures"]),
+      dependencies: [
+        "UniformTypes", "TypeValidation", "PropertyLists", "FolioSystem", "FolioTestSupport",
+      ]),
     .testTarget(
       name: "ProgressReportingTests", dependencies: ["ProgressReporting", "FolioTestSupport"]),
     .testTarget(
       name: "TypeValidationTests",
-      dependencies: ["TypeValidation", "FolioSystem", "FolioTestSupport"],
+      dependencies: [
+        "TypeValidation", "UniformTypes", "PropertyLists", "FolioSystem", "FolioTestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       // Documents for the FileWrapper tests kept here: a wrapper read from an archive must
@@ -135,20 +138,29 @@ let package = Package(
       // and TypeValidation to register an app's archive-based type.
       name: "ArchivesTests",
       dependencies: [
-        "Archives", "ProgressReporting", "Documents", "TypeValidation", "FolioSystem",
-        "FolioTestSupport",
+        "Archives", "ProgressReporting", "Documents", "TypeValidation", "UniformTypes",
+        "FolioSystem", "FolioTestSupport",
       ],
       exclude: ["Fixtures"]),
     // The sample notebook is the document type the document-session and exporter tests use.
     .testTarget(
       name: "DocumentsTests",
       dependencies: [
-        "Documents", "Notebooks", "ProgressReporting", "FolioSystem", "FolioTestSupport",
+        "Documents", "Notebooks", "Archives", "UniformTypes", "PropertyLists",
+        "ProgressReporting", "FolioSystem", "FolioTestSupport",
       ]),
-    .testTarget(name: "NotebooksTests", dependencies: ["Notebooks", "FolioTestSupport"]),
+    .testTarget(
+      name: "NotebooksTests",
+      dependencies: [
+        "Notebooks", "Documents", "Archives", "UniformTypes", "PropertyLists", "FolioTestSupport",
+      ]),
     .testTarget(
       name: "FolioCommandsTests",
-      dependencies: ["FolioCommands", "ProgressReporting", "FolioSystem", "FolioTestSupport"]),
+      // Folio for the NSError-wrapped failures (Cocoa, POSIX) the command must word plainly.
+      dependencies: [
+        "FolioCommands", "Folio", "Archives", "UniformTypes", "PropertyLists",
+        "ProgressReporting", "FolioSystem", "FolioTestSupport",
+      ]),
     // The umbrella's own code: the document model's parts on corelibs Foundation.
     .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioTestSupport"]),
     // Apple's document sample code from the seeds, unchanged but for the imports (see
@@ -158,11 +170,13 @@ let package = Package(
     .target(
       name: "SeedSamples", dependencies: ["Folio"], path: "Tests/SeedSamples",
       exclude: ["SOURCES.md"], swiftSettings: [.unsafeFlags(["-suppress-warnings"])]),
-    .testTarget(name: "SeedSamplesTests", dependencies: ["SeedSamples", "FolioTestSupport"]),
+    .testTarget(
+      name: "SeedSamplesTests", dependencies: ["SeedSamples", "Folio", "FolioTestSupport"]),
     // Faults, kills, concurrency and scale, against the built `folio` binary. `Shim/` holds the
     // C fault-injection library the tests compile at run time, `Fixtures/` fuzz regressions.
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["FolioTestSupport"], exclude: ["Shim", "Fixtures"]),
+      name: "ReliabilityTests", dependencies: ["Archives", "FolioTestSupport"],
+      exclude: ["Shim", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,9 +13,10 @@ extension ManPage {
     "folio": #"""
     Data goes to standard output, diagnostics to standard error. A mistyped subcommand,
     option or value gets the closest valid ones ('folio pakc': did you mean 'pack'?).
-    Every command that writes a file replaces an existing one only with --force
-    (expand also takes --update). A replaced output keeps its mode, as cp onto an
-    existing file does (a 0600 archive stays 0600); a new one gets 0666 less the umask.
+    Every command that writes a file replaces an existing one only with --force;
+    pack and expand also take --update, never together with --force. A replaced output
+    keeps its mode, as cp onto an existing file does (a 0600 archive stays 0600); a new
+    one gets 0666 less the umask.
     Every output is written to a temporary '.NAME.folio-KIND-PID-RANDOM' beside it,
     flushed and renamed into place, and the next write to NAME removes what a killed
     run left there.
