@@ -10,7 +10,8 @@ import Glibc
 /// only the names of the folders on the current path (each folder's in one
 /// buffer, ``FolderNames``), so memory does not grow with the number of
 /// entries; ``Packer`` walks twice, once to count (and refuse what cannot be
-/// packed before anything is written) and once to write.
+/// packed before anything is written) and once to write, or, updating an earlier
+/// archive, once, keeping the entries (``collect()``).
 struct PackageWalker {
   /// One entry met on the walk.
   struct Item {
@@ -38,6 +39,21 @@ struct PackageWalker {
     var uniqueBytes: Int64 = 0
     /// The bytes of every regular file name, counting hard links in full.
     var allBytes: Int64 = 0
+
+    /// Counts one entry.
+    mutating func add(_ item: Item) {
+      entries += 1
+      switch item.kind {
+      case .directory, .symbolicLink: break
+      case .file(let size):
+        files += 1
+        uniqueBytes += size
+        allBytes += size
+      case .hardLink(_, let size):
+        files += 1
+        allBytes += size
+      }
+    }
   }
 
   /// An open descriptor of the package folder.
@@ -60,20 +76,23 @@ struct PackageWalker {
   func count() throws -> Totals {
     var totals = Totals()
     // In the order the folder lists, not sorted: the totals do not depend on it.
-    try walk(ordered: false) { item in
-      totals.entries += 1
-      switch item.kind {
-      case .directory, .symbolicLink: break
-      case .file(let size):
-        totals.files += 1
-        totals.uniqueBytes += size
-        totals.allBytes += size
-      case .hardLink(_, let size):
-        totals.files += 1
-        totals.allBytes += size
-      }
-    }
+    try walk(ordered: false) { totals.add($0) }
     return totals
+  }
+
+  /// Walks once in archive order, keeping every entry, and counts them: one walk's system
+  /// calls instead of ``count()``'s and ``walk(_:)``'s, for memory that grows with the tree.
+  ///
+  /// - Returns: The entries in archive order, and their totals.
+  /// - Throws: ``PackagingError`` as ``count()`` does.
+  func collect() throws -> (items: [Item], totals: Totals) {
+    var items: [Item] = []
+    var totals = Totals()
+    try walk(ordered: true) { item in
+      totals.add(item)
+      items.append(item)
+    }
+    return (items, totals)
   }
 
   /// Visits every entry, the root first.
@@ -189,8 +208,17 @@ struct PackageWalker {
     }
   }
 
-  private static func join(_ root: String, _ relative: String) -> String {
-    relative.isEmpty ? root : root + "/" + relative
+  /// A path below a folder: the folder's path, a `/`, the relative path (the folder's own
+  /// path when that is empty), built in one allocation.
+  ///
+  /// - Parameters:
+  ///   - root: The folder's path.
+  ///   - relative: A path below it, `/`-separated.
+  /// - Returns: The joined path.
+  static func join(_ root: String, _ relative: String) -> String {
+    guard !relative.isEmpty else { return root }
+    var relative = relative
+    return relative.withUTF8 { childPath(root, $0) }
   }
 
   private static func describe(_ mode: mode_t) -> String {

@@ -123,13 +123,35 @@ public enum Packer {
     }
     defer { close(root) }
     let rootName = try topFolderName(source: source, output: output)
-    let reuse = try reuseIndex(options: options, format: format)
+    let writerOptions = ArchiveWriterOptions(
+      compressionLevel: options.compressionLevel, compression: options.compression,
+      reproducible: options.reproducible || options.sourceDateEpoch != nil,
+      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
+      jobs: options.jobs)
+    // An update reads and checks the earlier archive on a thread of its own while the tree
+    // is walked, the two taking about as long (with one job, in turn).
+    let opening = try reuseIndexOpener(options: options, format: format).map { open in
+      BackgroundWork(inBackground: writerOptions.resolvedJobs > 1, open)
+    }
+    defer { opening?.wait() }
 
     try reporter.checkCancellation()
     var walker = PackageWalker(
       root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
     walker.selection = options.selection
-    let totals = try walker.count()
+    // An update reads little more than the tree's metadata, so it walks once and keeps the
+    // entries, as the earlier archive's index keeps its own; a fresh pack counts first and
+    // keeps nothing, its memory not growing with the tree.
+    let collected = opening != nil ? try walker.collect() : nil
+    let reuse = try opening?.value()
+    let totals = try collected?.totals ?? walker.count()
+    func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
+      if let items = collected?.items {
+        for item in items { try visit(item) }
+      } else {
+        try walker.walk(visit)
+      }
+    }
     let storesHardLinks = format.isTar
     let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
     let entryTotal = totals.entries - (options.keepParent ? 0 : 1)
@@ -137,11 +159,6 @@ public enum Packer {
     reporter.totalFileCount += totals.files
     reporter.totalByteCount += UInt64(clamping: byteTotal)
 
-    let writerOptions = ArchiveWriterOptions(
-      compressionLevel: options.compressionLevel, compression: options.compression,
-      reproducible: options.reproducible || options.sourceDateEpoch != nil,
-      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
-      jobs: options.jobs)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
     var collisions = NameCollisionFinder(expectedCount: totals.entries)
     var nameCollisions: [NameCollision] = []
@@ -150,31 +167,30 @@ public enum Packer {
     let keepParent = options.keepParent
     let storesAttributes = options.storesExtendedAttributes
     /// An item's extended attributes, when kept (one `llistxattr` for a file without any).
-    func attributes(of item: PackageWalker.Item) throws -> [ExtendedAttribute] {
+    func attributes(of item: PackageWalker.Item, at path: String) throws -> [ExtendedAttribute] {
       guard storesAttributes else { return [] }
       switch item.kind {
       case .directory, .file: break
       case .symbolicLink, .hardLink: return []
       }
-      let path = item.relativePath.isEmpty ? sourcePath : sourcePath + "/" + item.relativePath
       return try ExtendedAttribute.read(atPath: path, displayPath: path)
     }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
-      if keepParent {
-        return item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
-      }
+      if keepParent { return PackageWalker.join(rootName, item.relativePath) }
       return item.relativePath.isEmpty ? nil : item.relativePath
     }
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions, progress: reporter
     ) { writer in
       writer.reuse = reuse
-      try walker.walk { item in
+      try walkEntries { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
+        // The item on disk, spelled once for reading its attributes and for messages.
+        let diskPath = PackageWalker.join(sourcePath, item.relativePath)
         var metadata = ArchiveWriter.Metadata(item.info)
-        metadata.extendedAttributes = try attributes(of: item)
+        metadata.extendedAttributes = try attributes(of: item, at: diskPath)
         if !metadata.extendedAttributes.isEmpty {
           reporter.completeExtendedAttributes(
             storesHardLinks
@@ -195,12 +211,12 @@ public enum Packer {
           counts.files += 1
         case .file, .hardLink:
           try writeFile(
-            item, as: path, metadata: metadata, root: root, sourcePath: sourcePath, writer: writer)
+            item, as: path, metadata: metadata, root: root, displayPath: diskPath, writer: writer)
           counts.files += 1
         }
         if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
           try writeAppleDouble(
-            of: path, metadata: metadata, displayPath: sourcePath + "/" + item.relativePath,
+            of: path, metadata: metadata, displayPath: diskPath,
             writer: writer, reporter: reporter)
         }
       }
@@ -208,7 +224,7 @@ public enum Packer {
       // Only when a name may collide: a third walk names the first spelling (before the
       // archive is put in place, so a tree that changed meanwhile fails the pack whole).
       nameCollisions = try collisions.collisions { visit in
-        try walker.walk { item in
+        try walkEntries { item in
           if let path = archivePath(item) { visit(path) }
         }
       }
@@ -230,6 +246,14 @@ public enum Packer {
   package static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
     -> ZipReuseIndex?
   {
+    try reuseIndexOpener(options: options, format: format)?()
+  }
+
+  /// What opens the earlier archive's entries to reuse, once the options are checked, or
+  /// `nil` to pack afresh (none asked for, or nothing at that path yet).
+  private static func reuseIndexOpener(options: PackOptions, format: ArchiveFormat) throws
+    -> (@Sendable () throws -> ZipReuseIndex)?
+  {
     guard let previous = options.previousArchive else { return nil }
     guard format == .zip else {
       throw PackagingError(
@@ -239,22 +263,24 @@ public enum Packer {
     }
     var info = stat()
     guard stat(previous.path, &info) == 0 else { return nil }
-    do {
-      return try ZipReuseIndex(path: previous.path, checksEveryByte: options.reuseChecksBytes)
-    } catch let error as PackagingError {
-      throw PackagingError(
-        error.code,
-        "cannot reuse the entries of '\(previous.path)': \(error.message)", cause: error.cause)
+    let (path, checksBytes) = (previous.path, options.reuseChecksBytes)
+    return {
+      do {
+        return try ZipReuseIndex(path: path, checksEveryByte: checksBytes)
+      } catch let error as PackagingError {
+        throw PackagingError(
+          error.code, "cannot reuse the entries of '\(path)': \(error.message)",
+          cause: error.cause)
+      }
     }
   }
 
   private static func writeFile(
     _ item: PackageWalker.Item, as path: String, metadata: ArchiveWriter.Metadata, root: Int32,
-    sourcePath: String, writer: ArchiveWriter
+    displayPath: String, writer: ArchiveWriter
   ) throws {
     let source = ZipFileSource.file(
-      folder: root, path: item.relativePath, displayPath: sourcePath + "/" + item.relativePath,
-      expected: .init(item.info))
+      folder: root, path: item.relativePath, displayPath: displayPath, expected: .init(item.info))
     try writer.writeFile(
       path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
   }
