@@ -43,6 +43,11 @@ public struct PackOptions: Sendable {
   /// macOS's AppleDouble `__MACOSX/…/._name` entries (the `user.` attributes only,
   /// under their macOS names).
   public var storesExtendedAttributes = true
+  /// Whether a zip carries the attributes in AppleDouble `__MACOSX/…/._name` entries.
+  ///
+  /// `true` by default (it matters only with ``storesExtendedAttributes``); `false` packs
+  /// a zip without them. A tar stores the attributes either way.
+  public var storesAppleDouble = true
   /// An earlier zip of the package (usually the output itself) whose entries are reused.
   ///
   /// A file whose path, size, modification time and mode match an entry has that entry's

@@ -165,7 +165,9 @@ public enum Packer {
     // The walks' closures capture this flag, not the options: a captured `PackOptions` was
     // copied (its registry and selection retained and released) at every entry.
     let keepParent = options.keepParent
-    let storesAttributes = options.storesExtendedAttributes
+    // A zip without AppleDouble entries has no place for them: they are not read.
+    let storesAttributes =
+      options.storesExtendedAttributes && (format.isTar || options.storesAppleDouble)
     /// An item's extended attributes, when kept (one `llistxattr` for a file without any).
     func attributes(of item: PackageWalker.Item, at path: String) throws -> [ExtendedAttribute] {
       guard storesAttributes else { return [] }

@@ -1,6 +1,6 @@
+import Archives
 import FoundationEssentials
 import Glibc
-import Archives
 
 /// `folio pack`: flattens a package (or any folder) into one archive.
 struct Pack: ParsableCommand {
@@ -15,7 +15,8 @@ struct Pack: ParsableCommand {
       stores every attribute as pax SCHILY.xattr.NAME records and ACLs as
       SCHILY.acl.access/default, as GNU tar and bsdtar read them; zip stores the
       user.* attributes as macOS does, in AppleDouble '__MACOSX/DIR/._NAME' entries
-      under their macOS names, without 'user.'). Sockets, devices and FIFOs are refused, and so are symbolic
+      under their macOS names, without 'user.', unless --no-apple-double, which leaves
+      them out of a zip). Sockets, devices and FIFOs are refused, and so are symbolic
       links pointing outside the package unless --allow-external-symlinks is given.
       Zip stores files that are already compressed (images, audio, video, archives,
       random-looking data) and deflates the rest; --level deflates every file.
@@ -38,7 +39,7 @@ struct Pack: ParsableCommand {
       """,
     options: [
       output, force, update, checksum, format, level, reproducible, keepParent,
-      allowExternalSymlinks, xattrs,
+      allowExternalSymlinks, xattrs, appleDouble,
       SharedOptions.exclude, SharedOptions.jobs, ProgressOptions.mode, lockTimeout,
       ProgressOptions.quiet,
     ],
@@ -75,6 +76,11 @@ struct Pack: ParsableCommand {
     help:
       "Store extended attributes and ACLs (the default): tar pax records, zip AppleDouble '__MACOSX/' entries."
   )
+  static let appleDouble = Option.negatable(
+    "apple-double", default: true,
+    help:
+      "Store a zip's extended attributes in AppleDouble '__MACOSX/' entries as macOS does (the default), or leave them out of the zip (a tar keeps them as pax records)."
+  )
   static let lockTimeout = SharedOptions.lockTimeout(on: "PACKAGE")
   static let packageArgument = Argument.one(
     "PACKAGE", completion: .directory, help: "The package or folder to pack.")
@@ -90,6 +96,7 @@ struct Pack: ParsableCommand {
   var keepParent: Bool
   var allowExternalSymlinks: Bool
   var xattrs: Bool
+  var appleDouble: Bool
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
   var lockTimeout: Duration?
@@ -111,6 +118,7 @@ struct Pack: ParsableCommand {
     keepParent = try arguments[Self.keepParent]
     allowExternalSymlinks = try arguments[Self.allowExternalSymlinks]
     xattrs = try arguments[Self.xattrs]
+    appleDouble = try arguments[Self.appleDouble]
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]
     lockTimeout = try arguments[Self.lockTimeout]
@@ -179,6 +187,7 @@ struct Pack: ParsableCommand {
       allowExternalSymlinks: allowExternalSymlinks, typeRegistry: registry, selection: selection)
     options.jobs = try SharedOptions.resolvedJobs(jobs, environment: context.environment)
     options.storesExtendedAttributes = xattrs
+    options.storesAppleDouble = appleDouble
     if update {
       options.previousArchive = destination
       options.reuseChecksBytes = checksum
