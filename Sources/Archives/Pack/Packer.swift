@@ -175,7 +175,8 @@ public enum Packer {
       case .directory, .file: break
       case .symbolicLink, .hardLink: return []
       }
-      return try ExtendedAttribute.read(atPath: path, displayPath: path)
+      return try ExtendedAttribute.read(
+        atPath: path, below: root, relativePath: item.relativePath, displayPath: path)
     }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
