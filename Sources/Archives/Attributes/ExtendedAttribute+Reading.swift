@@ -54,21 +54,21 @@ extension ExtendedAttribute {
   }
 
   /// A file's extended attributes, as ``read(atPath:displayPath:)`` reads them, the file
-  /// also named below an open folder: a file without attributes (most of them) costs one
-  /// `listxattrat` there, which spares the kernel a walk of the whole path.
+  /// named below an open folder: a file without attributes (most of them) costs one
+  /// `listxattrat` there, which spares the kernel a walk of the whole path, and its whole
+  /// path is not even spelled.
   ///
   /// - Parameters:
-  ///   - path: The file.
-  ///   - folder: An open folder above it.
   ///   - relativePath: The file's path below `folder`.
-  ///   - displayPath: The file's name for messages.
+  ///   - folder: An open folder above it.
+  ///   - path: The file's whole path, to read by and for messages.
   /// - Returns: The attributes, sorted by name.
   /// - Throws: ``PackagingError`` as ``read(atPath:displayPath:)`` throws.
   package static func read(
-    atPath path: String, below folder: Int32, relativePath: String,
-    displayPath: @autoclosure () -> String
+    _ relativePath: String, below folder: Int32, path: @autoclosure () -> String
   ) throws -> [ExtendedAttribute] {
     if ExtendedAttributes.listLength(in: folder, relativePath: relativePath) == 0 { return [] }
-    return try read(atPath: path, displayPath: displayPath())
+    let path = path()
+    return try read(atPath: path, displayPath: path)
   }
 }

@@ -168,15 +168,18 @@ public enum Packer {
     // A zip without AppleDouble entries has no place for them: they are not read.
     let storesAttributes =
       options.storesExtendedAttributes && (format.isTar || options.storesAppleDouble)
-    /// An item's extended attributes, when kept (one `llistxattr` for a file without any).
-    func attributes(of item: PackageWalker.Item, at path: String) throws -> [ExtendedAttribute] {
+    /// An item's path on disk, for reading its attributes and for messages.
+    func diskPath(_ item: PackageWalker.Item) -> String {
+      PackageWalker.join(sourcePath, item.relativePath)
+    }
+    /// An item's extended attributes, when kept (one `listxattrat` for a file without any).
+    func attributes(of item: PackageWalker.Item) throws -> [ExtendedAttribute] {
       guard storesAttributes else { return [] }
       switch item.kind {
       case .directory, .file: break
       case .symbolicLink, .hardLink: return []
       }
-      return try ExtendedAttribute.read(
-        atPath: path, below: root, relativePath: item.relativePath, displayPath: path)
+      return try ExtendedAttribute.read(item.relativePath, below: root, path: diskPath(item))
     }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
@@ -190,10 +193,8 @@ public enum Packer {
       try walkEntries { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
-        // The item on disk, spelled once for reading its attributes and for messages.
-        let diskPath = PackageWalker.join(sourcePath, item.relativePath)
         var metadata = ArchiveWriter.Metadata(item.info)
-        metadata.extendedAttributes = try attributes(of: item, at: diskPath)
+        metadata.extendedAttributes = try attributes(of: item)
         if !metadata.extendedAttributes.isEmpty {
           reporter.completeExtendedAttributes(
             storesHardLinks
@@ -214,12 +215,12 @@ public enum Packer {
           counts.files += 1
         case .file, .hardLink:
           try writeFile(
-            item, as: path, metadata: metadata, root: root, displayPath: diskPath, writer: writer)
+            item, as: path, metadata: metadata, root: root, sourcePath: sourcePath, writer: writer)
           counts.files += 1
         }
         if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
           try writeAppleDouble(
-            of: path, metadata: metadata, displayPath: diskPath,
+            of: path, metadata: metadata, displayPath: diskPath(item),
             writer: writer, reporter: reporter)
         }
       }
@@ -280,10 +281,10 @@ public enum Packer {
 
   private static func writeFile(
     _ item: PackageWalker.Item, as path: String, metadata: ArchiveWriter.Metadata, root: Int32,
-    displayPath: String, writer: ArchiveWriter
+    sourcePath: String, writer: ArchiveWriter
   ) throws {
     let source = ZipFileSource.file(
-      folder: root, path: item.relativePath, displayPath: displayPath, expected: .init(item.info))
+      folder: root, path: item.relativePath, folderPath: sourcePath, expected: .init(item.info))
     try writer.writeFile(
       path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
   }

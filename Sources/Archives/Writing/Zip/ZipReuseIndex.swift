@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The regular-file entries of an earlier zip by name, for `pack --update`: an entry whose
 /// size, modification time and mode match the file (and its CRC-32, when every byte is
@@ -72,7 +73,10 @@ package final class ZipReuseIndex {
     let guessed = path.withUTF8 { wanted in
       (next..<min(next + Self.lookahead, archive.entryCount)).first { guess in
         archive.withName(at: guess) { name in
-          name.count == wanted.count && name.withUnsafeBufferPointer { $0.elementsEqual(wanted) }
+          name.count == wanted.count
+            && name.withUnsafeBufferPointer {
+              wanted.isEmpty || memcmp($0.baseAddress!, wanted.baseAddress!, wanted.count) == 0
+            }
         }
       }
     }
