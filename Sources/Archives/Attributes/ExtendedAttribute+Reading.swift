@@ -52,23 +52,4 @@ extension ExtendedAttribute {
     }
     return attributes.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
-
-  /// A file's extended attributes, as ``read(atPath:displayPath:)`` reads them, the file
-  /// named below an open folder: a file without attributes (most of them) costs one
-  /// `listxattrat` there, which spares the kernel a walk of the whole path, and its whole
-  /// path is not even spelled.
-  ///
-  /// - Parameters:
-  ///   - relativePath: The file's path below `folder`.
-  ///   - folder: An open folder above it.
-  ///   - path: The file's whole path, to read by and for messages.
-  /// - Returns: The attributes, sorted by name.
-  /// - Throws: ``PackagingError`` as ``read(atPath:displayPath:)`` throws.
-  package static func read(
-    _ relativePath: String, below folder: Int32, path: @autoclosure () -> String
-  ) throws -> [ExtendedAttribute] {
-    if ExtendedAttributes.listLength(in: folder, relativePath: relativePath) == 0 { return [] }
-    let path = path()
-    return try read(atPath: path, displayPath: path)
-  }
 }

@@ -27,6 +27,9 @@ struct PackageWalker {
     var relativePath: String
     var kind: Kind
     var info: stat
+    /// How long the list of a file's or folder's extended attribute names is (0: none),
+    /// when the walk asked (``listsAttributes``) and the kernel could tell.
+    var attributeListLength: Int? = nil
   }
 
   /// What a counting walk found.
@@ -64,6 +67,10 @@ struct PackageWalker {
   let allowExternalSymlinks: Bool
   /// Which paths are packed; a folder left out is not walked.
   var selection: PathSelection = .everything
+  /// Whether ``walk(_:)`` and ``collect()`` ask each file and folder whether it has
+  /// extended attributes (``Item/attributeListLength``), right after its `fstatat`, while
+  /// the kernel still holds the name it just looked up.
+  var listsAttributes = false
 
   /// The most symbolic links followed while deciding where one link points.
   static let maximumLinkHops = 40
@@ -76,7 +83,7 @@ struct PackageWalker {
   func count() throws -> Totals {
     var totals = Totals()
     // In the order the folder lists, not sorted: the totals do not depend on it.
-    try walk(ordered: false) { totals.add($0) }
+    try walk(ordered: false, listingAttributes: false) { totals.add($0) }
     return totals
   }
 
@@ -88,7 +95,7 @@ struct PackageWalker {
   func collect() throws -> (items: [Item], totals: Totals) {
     var items: [Item] = []
     var totals = Totals()
-    try walk(ordered: true) { item in
+    try walk(ordered: true, listingAttributes: listsAttributes) { item in
       totals.add(item)
       items.append(item)
     }
@@ -100,7 +107,7 @@ struct PackageWalker {
   /// - Parameter visit: Called for each entry in archive order.
   /// - Throws: ``PackagingError`` as ``count()`` does, or what `visit` throws.
   func walk(_ visit: (Item) throws -> Void) throws {
-    try walk(ordered: true, visit)
+    try walk(ordered: true, listingAttributes: listsAttributes, visit)
   }
 
   /// Where a file lives (device and inode), which all its hard links share; not
@@ -119,7 +126,9 @@ struct PackageWalker {
     var next = 0
   }
 
-  private func walk(ordered: Bool, _ visit: (Item) throws -> Void) throws {
+  private func walk(
+    ordered: Bool, listingAttributes: Bool, _ visit: (Item) throws -> Void
+  ) throws {
     var info = stat()
     guard fstat(root, &info) == 0 else {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
@@ -159,9 +168,15 @@ struct PackageWalker {
       guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
         throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
       }
+      func attributeListLength() -> Int? {
+        listingAttributes ? ExtendedAttributes.listLength(in: folder, name: cName) : nil
+      }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        try visit(Item(relativePath: childPath, kind: .directory, info: info))
+        try visit(
+          Item(
+            relativePath: childPath, kind: .directory, info: info,
+            attributeListLength: attributeListLength()))
         let child = openat(folder, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
           throw PackagingError.system("cannot open folder '\(displayPath)'", errno: errno)
@@ -187,7 +202,10 @@ struct PackageWalker {
           }
           firstNames[identity] = childPath
         }
-        try visit(Item(relativePath: childPath, kind: .file(size: size), info: info))
+        try visit(
+          Item(
+            relativePath: childPath, kind: .file(size: size), info: info,
+            attributeListLength: attributeListLength()))
       case S_IFLNK:
         let target = try Self.readLink(folder: folder, name: cName, displayPath: displayPath)
         if !allowExternalSymlinks {

@@ -136,9 +136,13 @@ public enum Packer {
     defer { opening?.wait() }
 
     try reporter.checkCancellation()
+    // A zip without AppleDouble entries has no place for them: they are not read.
+    let storesAttributes =
+      options.storesExtendedAttributes && (format.isTar || options.storesAppleDouble)
     var walker = PackageWalker(
       root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
     walker.selection = options.selection
+    walker.listsAttributes = storesAttributes
     // An update reads little more than the tree's metadata, so it walks once and keeps the
     // entries, as the earlier archive's index keeps its own; a fresh pack counts first and
     // keeps nothing, its memory not growing with the tree.
@@ -165,21 +169,20 @@ public enum Packer {
     // The walks' closures capture this flag, not the options: a captured `PackOptions` was
     // copied (its registry and selection retained and released) at every entry.
     let keepParent = options.keepParent
-    // A zip without AppleDouble entries has no place for them: they are not read.
-    let storesAttributes =
-      options.storesExtendedAttributes && (format.isTar || options.storesAppleDouble)
     /// An item's path on disk, for reading its attributes and for messages.
     func diskPath(_ item: PackageWalker.Item) -> String {
       PackageWalker.join(sourcePath, item.relativePath)
     }
-    /// An item's extended attributes, when kept (one `listxattrat` for a file without any).
+    /// An item's extended attributes, when kept: none without a call when the walk found
+    /// none (most files), else read by path.
     func attributes(of item: PackageWalker.Item) throws -> [ExtendedAttribute] {
-      guard storesAttributes else { return [] }
+      guard storesAttributes, item.attributeListLength != 0 else { return [] }
       switch item.kind {
       case .directory, .file: break
       case .symbolicLink, .hardLink: return []
       }
-      return try ExtendedAttribute.read(item.relativePath, below: root, path: diskPath(item))
+      let path = diskPath(item)
+      return try ExtendedAttribute.read(atPath: path, displayPath: path)
     }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {

@@ -27,20 +27,20 @@ extension ExtendedAttributes {
   }
 
   /// How long the list of a file's attribute names is (0: it has none), the file named
-  /// below an open folder, without following a symbolic link.
+  /// in an open folder, without following a symbolic link.
   ///
-  /// One `listxattrat` call, in which the kernel looks up only the path below the folder,
-  /// where `llistxattr` walks the whole path: a pack asks this of every file, most of
-  /// which have no attributes.
+  /// One `listxattrat` call, in which the kernel looks up the name in the folder alone,
+  /// where `llistxattr` walks the whole path: a pack asks this of every file it meets,
+  /// right after its `fstatat`, and most files have no attributes.
   ///
   /// - Parameters:
   ///   - folder: An open folder.
-  ///   - relativePath: The file's path below it, not empty.
+  ///   - name: The file's name in it (or a path below it), not empty.
   /// - Returns: The length, or `nil` when the kernel cannot tell (before Linux 6.13, or
   ///   any failure): ask by path then.
-  package static func listLength(in folder: Int32, relativePath: String) -> Int? {
-    guard let listAtCall, let listAtNumber, !relativePath.isEmpty else { return nil }
-    let length = listAtCall(listAtNumber, folder, relativePath, UInt32(AT_SYMLINK_NOFOLLOW), nil, 0)
+  package static func listLength(in folder: Int32, name: UnsafePointer<CChar>) -> Int? {
+    guard let listAtCall, let listAtNumber, name.pointee != 0 else { return nil }
+    let length = listAtCall(listAtNumber, folder, name, UInt32(AT_SYMLINK_NOFOLLOW), nil, 0)
     return length >= 0 ? length : nil
   }
 }

@@ -73,12 +73,12 @@ import Testing
     let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
     try #require(descriptor >= 0)
     defer { close(descriptor) }
-    #expect(ExtendedAttributes.listLength(in: descriptor, relativePath: "sub/plain") == 0)
+    #expect(ExtendedAttributes.listLength(in: descriptor, name: "sub/plain") == 0)
     #expect(
-      ExtendedAttributes.listLength(in: descriptor, relativePath: "sub/tagged")
+      ExtendedAttributes.listLength(in: descriptor, name: "sub/tagged")
         == "user.tag\0".utf8.count)
-    #expect(ExtendedAttributes.listLength(in: descriptor, relativePath: "sub/missing") == nil)
-    #expect(ExtendedAttributes.listLength(in: descriptor, relativePath: "") == nil)
+    #expect(ExtendedAttributes.listLength(in: descriptor, name: "sub/missing") == nil)
+    #expect(ExtendedAttributes.listLength(in: descriptor, name: "") == nil)
   }
 
   @Test func aMissingFileIsItsErrno() {
