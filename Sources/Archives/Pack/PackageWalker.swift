@@ -71,6 +71,9 @@ struct PackageWalker {
   /// extended attributes (``Item/attributeListLength``), right after its `fstatat`, while
   /// the kernel still holds the name it just looked up.
   var listsAttributes = false
+  /// Whether ``collect()`` looks up a large folder's names on two threads at once
+  /// (``FolderStats``).
+  var looksUpInParallel = false
 
   /// The most symbolic links followed while deciding where one link points.
   static let maximumLinkHops = 40
@@ -83,7 +86,7 @@ struct PackageWalker {
   func count() throws -> Totals {
     var totals = Totals()
     // In the order the folder lists, not sorted: the totals do not depend on it.
-    try walk(ordered: false, listingAttributes: false) { totals.add($0) }
+    try walk(ordered: false, listingAttributes: false, inParallel: false) { totals.add($0) }
     return totals
   }
 
@@ -95,7 +98,8 @@ struct PackageWalker {
   func collect() throws -> (items: [Item], totals: Totals) {
     var items: [Item] = []
     var totals = Totals()
-    try walk(ordered: true, listingAttributes: listsAttributes) { item in
+    try walk(ordered: true, listingAttributes: listsAttributes, inParallel: looksUpInParallel) {
+      item in
       totals.add(item)
       items.append(item)
     }
@@ -107,7 +111,7 @@ struct PackageWalker {
   /// - Parameter visit: Called for each entry in archive order.
   /// - Throws: ``PackagingError`` as ``count()`` does, or what `visit` throws.
   func walk(_ visit: (Item) throws -> Void) throws {
-    try walk(ordered: true, listingAttributes: listsAttributes, visit)
+    try walk(ordered: true, listingAttributes: listsAttributes, inParallel: false, visit)
   }
 
   /// Where a file lives (device and inode), which all its hard links share; not
@@ -124,11 +128,23 @@ struct PackageWalker {
     var relativePath: String
     var names: FolderNames
     var next = 0
+    /// Its names looked up ahead, for a large folder when asked.
+    var stats: FolderStats?
   }
 
   private func walk(
-    ordered: Bool, listingAttributes: Bool, _ visit: (Item) throws -> Void
+    ordered: Bool, listingAttributes: Bool, inParallel: Bool, _ visit: (Item) throws -> Void
   ) throws {
+    /// A folder's level, its names looked up ahead when it is large and that is asked.
+    func level(_ folder: Int32, _ relativePath: String, _ names: FolderNames) -> Level {
+      let ahead =
+        inParallel && selection.isEverything && names.count >= FolderStats.parallelThreshold
+      return Level(
+        folder: folder, relativePath: relativePath, names: names,
+        stats: ahead
+          ? FolderStats(folder: folder, names: names, listingAttributes: listingAttributes)
+          : nil)
+    }
     var info = stat()
     guard fstat(root, &info) == 0 else {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
@@ -139,9 +155,7 @@ struct PackageWalker {
     // a tree thousands of folders deep would overflow the thread's stack, which no error
     // message survives; here a level costs its names and one descriptor.
     var levels = [
-      Level(
-        folder: root, relativePath: "",
-        names: try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
+      level(root, "", try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
     ]
     defer {
       for level in levels.dropFirst() { close(level.folder) }
@@ -154,8 +168,8 @@ struct PackageWalker {
         continue
       }
       levels[last].next = index + 1
-      let (folder, relativePath, names) = (
-        levels[last].folder, levels[last].relativePath, levels[last].names
+      let (folder, relativePath, names, stats) = (
+        levels[last].folder, levels[last].relativePath, levels[last].names, levels[last].stats
       )
       // The name's pointers point into `names`: kept alive to the end of this entry.
       defer { withExtendedLifetime(names) {} }
@@ -165,11 +179,21 @@ struct PackageWalker {
       // Spelled only for a message: most entries never need it.
       var displayPath: String { Self.join(rootPath, childPath) }
       var info = stat()
-      guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-        throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
+      if let answer = stats?[index] {
+        guard answer.errorNumber == 0 else {
+          throw PackagingError.system(
+            "cannot read the attributes of '\(displayPath)'", errno: answer.errorNumber)
+        }
+        info = answer.info
+      } else {
+        guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+          let code = errno
+          throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: code)
+        }
       }
       func attributeListLength() -> Int? {
-        listingAttributes ? ExtendedAttributes.listLength(in: folder, name: cName) : nil
+        if let stats { return stats[index].attributeListLength }
+        return listingAttributes ? ExtendedAttributes.listLength(in: folder, name: cName) : nil
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
@@ -188,7 +212,7 @@ struct PackageWalker {
           close(child)
           throw error
         }
-        levels.append(Level(folder: child, relativePath: childPath, names: childNames))
+        levels.append(level(child, childPath, childNames))
       case S_IFREG:
         let size = Int64(info.st_size)
         if info.st_nlink > 1 {

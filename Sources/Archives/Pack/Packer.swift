@@ -143,6 +143,7 @@ public enum Packer {
       root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
     walker.selection = options.selection
     walker.listsAttributes = storesAttributes
+    walker.looksUpInParallel = writerOptions.resolvedJobs > 1
     // An update reads little more than the tree's metadata, so it walks once and keeps the
     // entries, as the earlier archive's index keeps its own; a fresh pack counts first and
     // keeps nothing, its memory not growing with the tree.
