@@ -11,9 +11,9 @@
 //   group/other-write bit;
 // - no crash, no sanitizer report, no hang past libFuzzer's -timeout (the policy's limits
 //   are small so a bomb stops early).
+import Archives
 import FolioSystem
 import Foundation
-import Packaging
 
 /// `/tmp/folio-fuzz-expand-XXXXXX/l1/l2/l3/fence/inner`: deep, so `../` escapes land in
 /// folders this harness watches.

@@ -7,6 +7,7 @@
 // diagnostic has a rule code and a message; JSON and SARIF output parse as JSON.
 import Foundation
 import PropertyLists
+import TypeValidation
 import UniformTypes
 
 let validator = TypeDeclarationValidator(baseRegistry: .system)

@@ -31,7 +31,7 @@ mkdir -p "$out/modules" "$out/corpus/$target" "$out/artifacts/$target"
 flags="-swift-version 6 -package-name Folio -sanitize=fuzzer,address -O -g
   -enable-upcoming-feature InternalImportsByDefault
   -I $out/modules -I Sources/CLibArchive -I Sources/CLibXML2 -I Sources/CZlib
-  -I Sources/CLibDeflate -Xcc -I/usr/include/libxml2"
+  -I Sources/CLibDeflate -I Sources/CZstd -Xcc -I/usr/include/libxml2"
 
 # Compiles one module, unless its object is newer than its sources and nothing it
 # depends on was rebuilt.
@@ -68,7 +68,7 @@ binary=$out/$target-fuzzer
 echo "fuzz: linking $binary" >&2
 # shellcheck disable=SC2086
 nice swiftc $flags -parse-as-library -module-name "Fuzz_$target" \
-  "$harness"/*.swift $objects -larchive -lxml2 -lz -ldeflate -o "$binary"
+  "$harness"/*.swift $objects -larchive -lxml2 -lz -ldeflate -lzstd -o "$binary"
 
 flock -u 9
 exec 9>&-

@@ -357,12 +357,7 @@ struct ExpansionLedger {
     // (a pack or an expansion folds every one of its names).
     if path.withUnsafeBufferPointer(\.isASCII) {
       return [UInt8](unsafeUninitializedCapacity: path.count) { folded, count in
-        path.withUnsafeBufferPointer { bytes in
-          for index in bytes.indices {
-            let byte = bytes[index]
-            folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-          }
-        }
+        path.withUnsafeBufferPointer { foldASCII($0, into: folded) }
         count = path.count
       }
     }
@@ -371,6 +366,20 @@ struct ExpansionLedger {
     // as Foundation's `precomposedStringWithCanonicalMapping` gives it.
     let composed = String(decoding: text._nfcCodeUnits, as: UTF8.self)
     return Array(composed.lowercased().utf8)
+  }
+
+  /// An ASCII path's folded spelling: its upper-case letters in lower case.
+  ///
+  /// - Parameters:
+  ///   - path: The path's bytes, all ASCII.
+  ///   - folded: As many bytes, to fill.
+  static func foldASCII(
+    _ path: UnsafeBufferPointer<UInt8>, into folded: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    for index in path.indices {
+      let byte = path[index]
+      folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
   }
 
   /// Splits an entry name into safe components, or throws the rule it breaks.

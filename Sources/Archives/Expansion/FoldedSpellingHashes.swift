@@ -24,8 +24,26 @@ struct FoldedSpellingHashes {
   ///   - folded: Its folded spelling.
   /// - Returns: Whether another spelling of the same folded path may have been recorded.
   mutating func record(_ path: [UInt8], folded: [UInt8]) -> Bool {
-    let foldedHash = PathKey(folded).hashValue
-    let exactHash = PathKey(path).hashValue
+    path.withUnsafeBytes { path in
+      folded.withUnsafeBytes { folded in record(path, folded: folded) }
+    }
+  }
+
+  /// Records a path, read in place.
+  ///
+  /// - Parameters:
+  ///   - path: The path's bytes.
+  ///   - folded: Its folded spelling.
+  /// - Returns: Whether another spelling of the same folded path may have been recorded.
+  mutating func record(_ path: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) -> Bool {
+    // Hashed as ``PathKey`` hashes its bytes, without an array for either spelling.
+    func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+      var hasher = Hasher()
+      hasher.combine(bytes: bytes)
+      return hasher.finalize()
+    }
+    let foldedHash = hash(folded)
+    let exactHash = hash(path)
     guard let first = firstSpellings[foldedHash] else {
       firstSpellings[foldedHash] = exactHash
       return false

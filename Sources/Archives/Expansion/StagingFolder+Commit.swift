@@ -118,6 +118,12 @@ extension StagingFolder {
     // move (a rename keeps both, and owner write is all the move needs), so a run killed
     // right after the move still leaves the whole new tree.
     if let topPermissions { chmod(source.path, mode_t(topPermissions | Self.ownerAccess)) }
+    // The root entry's ACLs (`./`), before its mode: the mode then sets the owner's, the
+    // mask's and others' entries as for the folder's mode, never locking the owner out, and
+    // keeps the named users and groups.
+    if source == url, let acls = directoryACLs[[]] {
+      setACLs(acls, descriptor: root, path: RelativePath(components: []))
+    }
     if source == url, let rootAttributes {
       chmod(source.path, mode_t(rootAttributes.permissions | Self.ownerAccess))
       if let time = rootAttributes.time { _ = Self.setTime(time, path: source.path) }

@@ -22,10 +22,21 @@ struct NameCollisionFinder {
   ///
   /// - Parameter path: The entry's path in the archive.
   mutating func record(_ path: String) {
-    let bytes = Array(path.utf8)
-    if foldedSpellings.record(bytes, folded: ExpansionLedger.folded(bytes)) {
-      suspects.append(path)
+    var path = path
+    let suspect = path.withUTF8 { bytes in
+      // ASCII, nearly every name: folded on the stack and both spellings hashed in place,
+      // without the two arrays a name cost.
+      guard bytes.isASCII else {
+        let array = Array(bytes)
+        return foldedSpellings.record(array, folded: ExpansionLedger.folded(array))
+      }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded in
+        ExpansionLedger.foldASCII(bytes, into: folded)
+        return foldedSpellings.record(
+          UnsafeRawBufferPointer(bytes), folded: UnsafeRawBufferPointer(folded))
+      }
     }
+    if suspect { suspects.append(path) }
   }
 
   /// The collisions, each suspect paired with the first name of its folded spelling.

@@ -50,6 +50,12 @@ public struct PackOptions: Sendable {
   /// also reuses its entries (a zip only; see ``previousArchive``, which it defaults to the
   /// output). Either way the archive is moved into place only when complete.
   public var replacePolicy: ReplacePolicy = .refuse
+
+  /// Whether a zip carries the attributes in AppleDouble `__MACOSX/…/._name` entries.
+  ///
+  /// `true` by default (it matters only with ``storesExtendedAttributes``); `false` packs
+  /// a zip without them. A tar stores the attributes either way.
+  public var storesAppleDouble = true
   /// An earlier zip of the package (usually the output itself) whose entries are reused.
   ///
   /// A file whose path, size, modification time and mode match an entry has that entry's

@@ -10,7 +10,8 @@ import Glibc
 /// only the names of the folders on the current path (each folder's in one
 /// buffer, ``FolderNames``), so memory does not grow with the number of
 /// entries; ``Packer`` walks twice, once to count (and refuse what cannot be
-/// packed before anything is written) and once to write.
+/// packed before anything is written) and once to write, or, updating an earlier
+/// archive, once, keeping the entries (``collect()``).
 struct PackageWalker {
   /// One entry met on the walk.
   struct Item {
@@ -26,6 +27,9 @@ struct PackageWalker {
     var relativePath: String
     var kind: Kind
     var info: stat
+    /// How long the list of a file's or folder's extended attribute names is (0: none),
+    /// when the walk asked (``listsAttributes``) and the kernel could tell.
+    var attributeListLength: Int? = nil
   }
 
   /// What a counting walk found.
@@ -38,6 +42,21 @@ struct PackageWalker {
     var uniqueBytes: Int64 = 0
     /// The bytes of every regular file name, counting hard links in full.
     var allBytes: Int64 = 0
+
+    /// Counts one entry.
+    mutating func add(_ item: Item) {
+      entries += 1
+      switch item.kind {
+      case .directory, .symbolicLink: break
+      case .file(let size):
+        files += 1
+        uniqueBytes += size
+        allBytes += size
+      case .hardLink(_, let size):
+        files += 1
+        allBytes += size
+      }
+    }
   }
 
   /// An open descriptor of the package folder.
@@ -48,6 +67,13 @@ struct PackageWalker {
   let allowExternalSymlinks: Bool
   /// Which paths are packed; a folder left out is not walked.
   var selection: PathSelection = .everything
+  /// Whether ``walk(_:)`` and ``collect()`` ask each file and folder whether it has
+  /// extended attributes (``Item/attributeListLength``), right after its `fstatat`, while
+  /// the kernel still holds the name it just looked up.
+  var listsAttributes = false
+  /// Whether ``collect()`` looks up a large folder's names on two threads at once
+  /// (``FolderStats``).
+  var looksUpInParallel = false
 
   /// The most symbolic links followed while deciding where one link points.
   static let maximumLinkHops = 40
@@ -60,20 +86,24 @@ struct PackageWalker {
   func count() throws -> Totals {
     var totals = Totals()
     // In the order the folder lists, not sorted: the totals do not depend on it.
-    try walk(ordered: false) { item in
-      totals.entries += 1
-      switch item.kind {
-      case .directory, .symbolicLink: break
-      case .file(let size):
-        totals.files += 1
-        totals.uniqueBytes += size
-        totals.allBytes += size
-      case .hardLink(_, let size):
-        totals.files += 1
-        totals.allBytes += size
-      }
-    }
+    try walk(ordered: false, listingAttributes: false, inParallel: false) { totals.add($0) }
     return totals
+  }
+
+  /// Walks once in archive order, keeping every entry, and counts them: one walk's system
+  /// calls instead of ``count()``'s and ``walk(_:)``'s, for memory that grows with the tree.
+  ///
+  /// - Returns: The entries in archive order, and their totals.
+  /// - Throws: ``PackagingError`` as ``count()`` does.
+  func collect() throws -> (items: [Item], totals: Totals) {
+    var items: [Item] = []
+    var totals = Totals()
+    try walk(ordered: true, listingAttributes: listsAttributes, inParallel: looksUpInParallel) {
+      item in
+      totals.add(item)
+      items.append(item)
+    }
+    return (items, totals)
   }
 
   /// Visits every entry, the root first.
@@ -81,7 +111,7 @@ struct PackageWalker {
   /// - Parameter visit: Called for each entry in archive order.
   /// - Throws: ``PackagingError`` as ``count()`` does, or what `visit` throws.
   func walk(_ visit: (Item) throws -> Void) throws {
-    try walk(ordered: true, visit)
+    try walk(ordered: true, listingAttributes: listsAttributes, inParallel: false, visit)
   }
 
   /// Where a file lives (device and inode), which all its hard links share; not
@@ -98,9 +128,23 @@ struct PackageWalker {
     var relativePath: String
     var names: FolderNames
     var next = 0
+    /// Its names looked up ahead, for a large folder when asked.
+    var stats: FolderStats?
   }
 
-  private func walk(ordered: Bool, _ visit: (Item) throws -> Void) throws {
+  private func walk(
+    ordered: Bool, listingAttributes: Bool, inParallel: Bool, _ visit: (Item) throws -> Void
+  ) throws {
+    /// A folder's level, its names looked up ahead when it is large and that is asked.
+    func level(_ folder: Int32, _ relativePath: String, _ names: FolderNames) -> Level {
+      let ahead =
+        inParallel && selection.isEverything && names.count >= FolderStats.parallelThreshold
+      return Level(
+        folder: folder, relativePath: relativePath, names: names,
+        stats: ahead
+          ? FolderStats(folder: folder, names: names, listingAttributes: listingAttributes)
+          : nil)
+    }
     var info = stat()
     guard fstat(root, &info) == 0 else {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
@@ -111,9 +155,7 @@ struct PackageWalker {
     // a tree thousands of folders deep would overflow the thread's stack, which no error
     // message survives; here a level costs its names and one descriptor.
     var levels = [
-      Level(
-        folder: root, relativePath: "",
-        names: try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
+      level(root, "", try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
     ]
     defer {
       for level in levels.dropFirst() { close(level.folder) }
@@ -126,8 +168,8 @@ struct PackageWalker {
         continue
       }
       levels[last].next = index + 1
-      let (folder, relativePath, names) = (
-        levels[last].folder, levels[last].relativePath, levels[last].names
+      let (folder, relativePath, names, stats) = (
+        levels[last].folder, levels[last].relativePath, levels[last].names, levels[last].stats
       )
       // The name's pointers point into `names`: kept alive to the end of this entry.
       defer { withExtendedLifetime(names) {} }
@@ -137,12 +179,28 @@ struct PackageWalker {
       // Spelled only for a message: most entries never need it.
       var displayPath: String { Self.join(rootPath, childPath) }
       var info = stat()
-      guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-        throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: errno)
+      if let answer = stats?[index] {
+        guard answer.errorNumber == 0 else {
+          throw PackagingError.system(
+            "cannot read the attributes of '\(displayPath)'", errno: answer.errorNumber)
+        }
+        info = answer.info
+      } else {
+        guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+          let code = errno
+          throw PackagingError.system("cannot read the attributes of '\(displayPath)'", errno: code)
+        }
+      }
+      func attributeListLength() -> Int? {
+        if let stats { return stats[index].attributeListLength }
+        return listingAttributes ? ExtendedAttributes.listLength(in: folder, name: cName) : nil
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        try visit(Item(relativePath: childPath, kind: .directory, info: info))
+        try visit(
+          Item(
+            relativePath: childPath, kind: .directory, info: info,
+            attributeListLength: attributeListLength()))
         let child = openat(folder, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
           throw PackagingError.system("cannot open folder '\(displayPath)'", errno: errno)
@@ -154,7 +212,7 @@ struct PackageWalker {
           close(child)
           throw error
         }
-        levels.append(Level(folder: child, relativePath: childPath, names: childNames))
+        levels.append(level(child, childPath, childNames))
       case S_IFREG:
         let size = Int64(info.st_size)
         if info.st_nlink > 1 {
@@ -168,7 +226,10 @@ struct PackageWalker {
           }
           firstNames[identity] = childPath
         }
-        try visit(Item(relativePath: childPath, kind: .file(size: size), info: info))
+        try visit(
+          Item(
+            relativePath: childPath, kind: .file(size: size), info: info,
+            attributeListLength: attributeListLength()))
       case S_IFLNK:
         let target = try Self.readLink(folder: folder, name: cName, displayPath: displayPath)
         if !allowExternalSymlinks {
@@ -189,8 +250,17 @@ struct PackageWalker {
     }
   }
 
-  private static func join(_ root: String, _ relative: String) -> String {
-    relative.isEmpty ? root : root + "/" + relative
+  /// A path below a folder: the folder's path, a `/`, the relative path (the folder's own
+  /// path when that is empty), built in one allocation.
+  ///
+  /// - Parameters:
+  ///   - root: The folder's path.
+  ///   - relative: A path below it, `/`-separated.
+  /// - Returns: The joined path.
+  static func join(_ root: String, _ relative: String) -> String {
+    guard !relative.isEmpty else { return root }
+    var relative = relative
+    return relative.withUTF8 { childPath(root, $0) }
   }
 
   private static func describe(_ mode: mode_t) -> String {

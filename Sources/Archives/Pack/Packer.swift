@@ -135,13 +135,40 @@ public enum Packer {
     }
     defer { close(root) }
     let rootName = try topFolderName(source: source, output: output)
-    let reuse = try reuseIndex(options: options, format: format)
+    let writerOptions = ArchiveWriterOptions(
+      compressionLevel: options.compressionLevel, compression: options.compression,
+      reproducible: options.reproducible || options.sourceDateEpoch != nil,
+      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
+      jobs: options.jobs)
+    // An update reads and checks the earlier archive on a thread of its own while the tree
+    // is walked, the two taking about as long (with one job, in turn).
+    let opening = try reuseIndexOpener(options: options, format: format).map { open in
+      BackgroundWork(inBackground: writerOptions.resolvedJobs > 1, open)
+    }
+    defer { opening?.wait() }
 
     try reporter.checkCancellation()
+    // A zip without AppleDouble entries has no place for them: they are not read.
+    let storesAttributes =
+      options.storesExtendedAttributes && (format.isTar || options.storesAppleDouble)
     var walker = PackageWalker(
       root: root, rootPath: sourcePath, allowExternalSymlinks: options.allowExternalSymlinks)
     walker.selection = options.selection
-    let totals = try walker.count()
+    walker.listsAttributes = storesAttributes
+    walker.looksUpInParallel = writerOptions.resolvedJobs > 1
+    // An update reads little more than the tree's metadata, so it walks once and keeps the
+    // entries, as the earlier archive's index keeps its own; a fresh pack counts first and
+    // keeps nothing, its memory not growing with the tree.
+    let collected = opening != nil ? try walker.collect() : nil
+    let reuse = try opening?.value()
+    let totals = try collected?.totals ?? walker.count()
+    func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
+      if let items = collected?.items {
+        for item in items { try visit(item) }
+      } else {
+        try walker.walk(visit)
+      }
+    }
     let storesHardLinks = format.isTar
     let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
     let entryTotal = totals.entries - (options.keepParent ? 0 : 1)
@@ -149,33 +176,30 @@ public enum Packer {
     reporter.totalFileCount += totals.files
     reporter.totalByteCount += UInt64(clamping: byteTotal)
 
-    let writerOptions = ArchiveWriterOptions(
-      compressionLevel: options.compressionLevel, compression: options.compression,
-      reproducible: options.reproducible || options.sourceDateEpoch != nil,
-      sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
-      jobs: options.jobs)
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
     var collisions = NameCollisionFinder(expectedCount: totals.entries)
     var nameCollisions: [NameCollision] = []
     // The walks' closures capture this flag, not the options: a captured `PackOptions` was
     // copied (its registry and selection retained and released) at every entry.
     let keepParent = options.keepParent
-    let storesAttributes = options.storesExtendedAttributes
-    /// An item's extended attributes, when kept (one `llistxattr` for a file without any).
+    /// An item's path on disk, for reading its attributes and for messages.
+    func diskPath(_ item: PackageWalker.Item) -> String {
+      PackageWalker.join(sourcePath, item.relativePath)
+    }
+    /// An item's extended attributes, when kept: none without a call when the walk found
+    /// none (most files), else read by path.
     func attributes(of item: PackageWalker.Item) throws -> [ExtendedAttribute] {
-      guard storesAttributes else { return [] }
+      guard storesAttributes, item.attributeListLength != 0 else { return [] }
       switch item.kind {
       case .directory, .file: break
       case .symbolicLink, .hardLink: return []
       }
-      let path = item.relativePath.isEmpty ? sourcePath : sourcePath + "/" + item.relativePath
+      let path = diskPath(item)
       return try ExtendedAttribute.read(atPath: path, displayPath: path)
     }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
-      if keepParent {
-        return item.relativePath.isEmpty ? rootName : rootName + "/" + item.relativePath
-      }
+      if keepParent { return PackageWalker.join(rootName, item.relativePath) }
       return item.relativePath.isEmpty ? nil : item.relativePath
     }
     let (entries, stored, bytes) = try withArchiveWriter(
@@ -183,7 +207,7 @@ public enum Packer {
       replacing: options.replacePolicy.replacesExisting, progress: reporter
     ) { writer in
       writer.reuse = reuse
-      try walker.walk { item in
+      try walkEntries { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
         var metadata = ArchiveWriter.Metadata(item.info)
@@ -213,7 +237,7 @@ public enum Packer {
         }
         if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
           try writeAppleDouble(
-            of: path, metadata: metadata, displayPath: sourcePath + "/" + item.relativePath,
+            of: path, metadata: metadata, displayPath: diskPath(item),
             writer: writer, reporter: reporter)
         }
       }
@@ -221,7 +245,7 @@ public enum Packer {
       // Only when a name may collide: a third walk names the first spelling (before the
       // archive is put in place, so a tree that changed meanwhile fails the pack whole).
       nameCollisions = try collisions.collisions { visit in
-        try walker.walk { item in
+        try walkEntries { item in
           if let path = archivePath(item) { visit(path) }
         }
       }
@@ -243,6 +267,14 @@ public enum Packer {
   package static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
     -> ZipReuseIndex?
   {
+    try reuseIndexOpener(options: options, format: format)?()
+  }
+
+  /// What opens the earlier archive's entries to reuse, once the options are checked, or
+  /// `nil` to pack afresh (none asked for, or nothing at that path yet).
+  private static func reuseIndexOpener(options: PackOptions, format: ArchiveFormat) throws
+    -> (@Sendable () throws -> ZipReuseIndex)?
+  {
     guard let previous = options.previousArchive else { return nil }
     guard format == .zip else {
       throw PackagingError(
@@ -252,12 +284,15 @@ public enum Packer {
     }
     var info = stat()
     guard stat(previous.path, &info) == 0 else { return nil }
-    do {
-      return try ZipReuseIndex(path: previous.path, checksEveryByte: options.reuseChecksBytes)
-    } catch let error as PackagingError {
-      throw PackagingError(
-        error.code,
-        "cannot reuse the entries of '\(previous.path)': \(error.message)", cause: error.cause)
+    let (path, checksBytes) = (previous.path, options.reuseChecksBytes)
+    return {
+      do {
+        return try ZipReuseIndex(path: path, checksEveryByte: checksBytes)
+      } catch let error as PackagingError {
+        throw PackagingError(
+          error.code, "cannot reuse the entries of '\(path)': \(error.message)",
+          cause: error.cause)
+      }
     }
   }
 
@@ -266,8 +301,7 @@ public enum Packer {
     sourcePath: String, writer: ArchiveWriter
   ) throws {
     let source = ZipFileSource.file(
-      folder: root, path: item.relativePath, displayPath: sourcePath + "/" + item.relativePath,
-      expected: .init(item.info))
+      folder: root, path: item.relativePath, folderPath: sourcePath, expected: .init(item.info))
     try writer.writeFile(
       path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
   }

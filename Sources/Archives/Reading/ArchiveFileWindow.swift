@@ -8,8 +8,12 @@ final class ArchiveFileWindow {
   static let size = 256 << 10
 
   let file: ArchiveFile
+  /// Kept at its largest size, refilled in place: a window moving along a file costs no
+  /// allocation and no zeroing (a slice a caller still holds makes the refill copy first).
   private var window: [UInt8] = []
   private var windowStart: Int64 = 0
+  /// How many bytes of `window` hold the file's bytes from `windowStart`.
+  private var windowCount = 0
 
   /// Reads through a window onto `file`.
   ///
@@ -27,14 +31,21 @@ final class ArchiveFileWindow {
     guard offset >= 0, count >= 0, offset <= file.size, Int64(count) <= file.size - offset else {
       return nil
     }
-    let windowEnd = windowStart + Int64(window.count)
+    let windowEnd = windowStart + Int64(windowCount)
     if offset < windowStart || offset + Int64(count) > windowEnd {
       let wanted = Int(min(Int64(max(count, Self.size)), file.size - offset))
-      var buffer = [UInt8](repeating: 0, count: wanted)
-      let got = try buffer.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
-      guard got >= count else { return nil }  // the file shrank
-      window = got == wanted ? buffer : Array(buffer[0..<got])
+      if window.count < wanted {
+        window = [UInt8](unsafeUninitializedCapacity: wanted) { _, initialized in
+          initialized = wanted
+        }
+      }
+      let file = file
+      let got = try window.withUnsafeMutableBytes { buffer in
+        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: offset)
+      }
       windowStart = offset
+      windowCount = got
+      guard got >= count else { return nil }  // the file shrank
     }
     let start = Int(offset - windowStart)
     return window[start..<(start + count)]

@@ -169,7 +169,7 @@ public final class ArchiveWriter {
       metadata.modificationTime = attributes.timespec
     }
     let source = ZipFileSource.file(
-      folder: AT_FDCWD, path: url.path, displayPath: url.path, expected: .init(info))
+      folder: AT_FDCWD, path: url.path, folderPath: nil, expected: .init(info))
     try writeFile(
       path: path, source: source, size: Int64(info.st_size), metadata: metadata,
       compression: compression)

@@ -182,6 +182,18 @@ final class ZipArchive: Sendable {
       ownerID: Int64(stored.ownerID), groupID: Int64(stored.groupID))
   }
 
+  /// Hands an entry's name to `body` without copying it: the name ``entry(at:)`` gives.
+  ///
+  /// - Parameters:
+  ///   - index: From 0 to ``entryCount`` - 1.
+  ///   - body: Given the name's bytes.
+  /// - Returns: What `body` returns.
+  func withName<Result>(at index: Int, _ body: (ArraySlice<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try body(names[table[index].nameRange])
+  }
+
   /// A reader for one entry's data, with its own decoder: one per thread.
   ///
   /// - Parameter entry: An entry of this archive.

@@ -16,7 +16,8 @@ struct Pack: ParsableCommand {
       stores every attribute as pax SCHILY.xattr.NAME records and ACLs as
       SCHILY.acl.access/default, as GNU tar and bsdtar read them; zip stores the
       user.* attributes as macOS does, in AppleDouble '__MACOSX/DIR/._NAME' entries
-      under their macOS names, without 'user.'). Sockets, devices and FIFOs are refused, and so are symbolic
+      under their macOS names, without 'user.', unless --no-apple-double, which leaves
+      them out of a zip). Sockets, devices and FIFOs are refused, and so are symbolic
       links pointing outside the package unless --allow-external-symlinks is given.
       A zip has no place for ACLs or other namespaces' attributes. 'folio expand' sets
       the user.* attributes again, the ACLs only with --acls, and never security.*,
@@ -42,7 +43,7 @@ struct Pack: ParsableCommand {
       """,
     options: [
       output, force, update, checksum, format, level, reproducible, keepParent,
-      allowExternalSymlinks, xattrs,
+      allowExternalSymlinks, xattrs, appleDouble,
       SharedOptions.exclude, SharedOptions.jobs, ProgressOptions.mode, lockTimeout,
       ProgressOptions.quiet,
     ],
@@ -79,6 +80,11 @@ struct Pack: ParsableCommand {
     help:
       "Store extended attributes and ACLs (the default): tar pax records, zip AppleDouble '__MACOSX/' entries."
   )
+  static let appleDouble = Option.negatable(
+    "apple-double", default: true,
+    help:
+      "Store a zip's extended attributes in AppleDouble '__MACOSX/' entries as macOS does (the default), or leave them out of the zip (a tar keeps them as pax records)."
+  )
   static let lockTimeout = SharedOptions.lockTimeout(on: "PACKAGE")
   static let packageArgument = Argument.one(
     "PACKAGE", completion: .directory, help: "The package or folder to pack.")
@@ -93,6 +99,7 @@ struct Pack: ParsableCommand {
   var keepParent: Bool
   var allowExternalSymlinks: Bool
   var xattrs: Bool
+  var appleDouble: Bool
   var progress: ProgressDisplay.Mode?
   var quiet: Bool
   var lockTimeout: Duration?
@@ -114,6 +121,7 @@ struct Pack: ParsableCommand {
     keepParent = try arguments[Self.keepParent]
     allowExternalSymlinks = try arguments[Self.allowExternalSymlinks]
     xattrs = try arguments[Self.xattrs]
+    appleDouble = try arguments[Self.appleDouble]
     progress = try arguments[ProgressOptions.mode]
     quiet = try arguments[ProgressOptions.quiet]
     lockTimeout = try arguments[Self.lockTimeout]
@@ -177,6 +185,7 @@ struct Pack: ParsableCommand {
     // The library refuses an existing OUT unless the policy replaces or updates it.
     options.replacePolicy = replacePolicy
     options.reuseChecksBytes = checksum
+    options.storesAppleDouble = appleDouble
     if let level {
       guard let levels = resolvedFormat.compressionLevels else {
         throw UsageError("'--level' does not apply to \(resolvedFormat): it is not compressed")

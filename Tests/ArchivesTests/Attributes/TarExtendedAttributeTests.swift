@@ -256,6 +256,53 @@ struct TarExtendedAttributeTests {
     }
   }
 
+  /// The `./` entry's access and default ACLs land on the destination folder when ACLs are
+  /// restored, as the other folders' do, and not otherwise.
+  @Test(.enabled(if: hasBsdtar)) func theRootEntrysACLsLandOnTheDestinationWhenAsked()
+    async throws
+  {
+    try await withTemporaryDirectory("acl-root") { folder in
+      let package = try ExtendedAttributeTestTree.make(in: folder)
+      // The folder keeps mode 0755: r-x for the named user, the group and its mask.
+      let access = PosixACL(entries: [
+        .init(tag: .owner, permissions: 7), .init(tag: .user, permissions: 5, id: 1234),
+        .init(tag: .owningGroup, permissions: 5), .init(tag: .mask, permissions: 5),
+        .init(tag: .other, permissions: 5),
+      ])
+      let inherited = PosixACL(entries: [
+        .init(tag: .owner, permissions: 7), .init(tag: .group, permissions: 7, id: 4321),
+        .init(tag: .owningGroup, permissions: 5), .init(tag: .mask, permissions: 7),
+        .init(tag: .other, permissions: 0),
+      ])
+      try ExtendedAttributes.set(
+        Array(ExtendedAttribute.accessACLName.utf8), to: access.attributeValue,
+        atPath: package.path)
+      try ExtendedAttributes.set(
+        Array(ExtendedAttribute.defaultACLName.utf8), to: inherited.attributeValue,
+        atPath: package.path)
+      let archive = folder.appendingPathComponent("dot.tar")
+      let run = try runProcess("bsdtar", ["-cf", archive.path, "-C", package.path, "."])
+      #expect(run.status == 0, "\(run.errorText)")
+      func acls(of url: URL) throws -> (access: PosixACL?, inherited: PosixACL?) {
+        let attributes = try ExtendedAttributeTestTree.attributes(of: url)
+        return (
+          attributes[ExtendedAttribute.accessACLName].flatMap(PosixACL.init),
+          attributes[ExtendedAttribute.defaultACLName].flatMap(PosixACL.init)
+        )
+      }
+      let restored = folder.appendingPathComponent("restored")
+      _ = try await expand(archive, acls: true, into: restored)
+      let withACLs = try acls(of: restored)
+      #expect(withACLs.access == access, "\(String(describing: withACLs.access?.text))")
+      #expect(withACLs.inherited == inherited, "\(String(describing: withACLs.inherited?.text))")
+      #expect(try ExtendedAttributeTestTree.differences(restored, acl: true) == [])
+      let plain = folder.appendingPathComponent("plain")
+      _ = try await expand(archive, acls: false, into: plain)
+      let withoutACLs = try acls(of: plain)
+      #expect(withoutACLs.access == nil && withoutACLs.inherited == nil)
+    }
+  }
+
   @Test func noAttributesAreStoredWhenAskedNot() async throws {
     try await withTemporaryDirectory("xattr-off") { folder in
       let package = try ExtendedAttributeTestTree.make(in: folder)

@@ -1,5 +1,6 @@
 import Archives
 import Documents
+import FolioSystem
 import FolioTestSupport
 import Foundation
 import Testing
@@ -83,6 +84,47 @@ import Testing
       let checked = try pack(package, to: archive, previous: archive, checksum: true)
       #expect(checked.reusedEntryCount == checked.fileCount - 1)
       #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+    }
+  }
+
+  /// Files with attributes have their AppleDouble entries right after them in the zip: an
+  /// update meets both in the earlier archive's order and is still the fresh pack's bytes.
+  @Test(.enabled(if: ExtendedAttributeTestTree.isSupported, "needs user xattrs"))
+  func anUpdateWithAppleDoubleEntriesIsByteIdenticalToAFreshPack() async throws {
+    try await withTemporaryDirectory("pack-update-xattr") { folder in
+      let package = try makePackage(in: folder)
+      for index in [2, 5, 6] {
+        try ExtendedAttributes.set(
+          Array("user.tag".utf8), to: Array("page \(index)".utf8),
+          atPath: package.appendingPathComponent("pages/\(index).txt").path)
+      }
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let first = try pack(package, to: archive, previous: nil)
+      try Data("changed".utf8).write(to: package.appendingPathComponent("pages/4.txt"))
+      let updated = try pack(package, to: archive, previous: archive)
+      // Every file but 4.txt, and the three AppleDouble entries.
+      #expect(updated.reusedEntryCount == first.fileCount - 1 + 3)
+      let fresh = folder.appendingPathComponent("fresh.zip")
+      _ = try pack(package, to: fresh, previous: nil)
+      #expect(try runProcess("cmp", [archive.path, fresh.path]).status == 0)
+    }
+  }
+
+  /// An earlier zip whose entries come in another order (Info-ZIP's, in the order the folder
+  /// lists) is still reused, entry by entry, and the result holds the tree.
+  @Test(.enabled(if: programExists("zip"), "needs Info-ZIP zip"))
+  func anEarlierZipInAnotherOrderIsReused() async throws {
+    try await withTemporaryDirectory("pack-update-order") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let zipped = try runProcess(
+        "zip", ["-q", "-r", "-y", archive.path, package.lastPathComponent], in: folder)
+      #expect(zipped.status == 0, "\(zipped.errorText)")
+      let updated = try pack(package, to: archive, previous: archive)
+      #expect(updated.reusedEntryCount == updated.fileCount)
+      #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+      let tested = try runProcess("unzip", ["-tqq", archive.path])
+      #expect(tested.status == 0, "\(tested.outputText)\(tested.errorText)")
     }
   }
 

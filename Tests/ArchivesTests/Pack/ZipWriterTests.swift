@@ -191,6 +191,33 @@ import Testing
     #expect(ZipEntryRecord.dosDateTime(Int64.max).date == UInt16(127) << 9 | 12 << 5 | 31)
   }
 
+  /// The arithmetic gives `gmtime_r`'s date and time over the whole range: every day's
+  /// first and last second, and an hour a day that moves through the clock.
+  @Test func dosTimesAgreeWithGmtimeOverTheirRange() {
+    func reference(_ seconds: Int64) -> (time: UInt16, date: UInt16) {
+      var clock = time_t(seconds)
+      var parts = tm()
+      _ = gmtime_r(&clock, &parts)
+      return (
+        UInt16(parts.tm_hour) << 11 | UInt16(parts.tm_min) << 5 | UInt16(parts.tm_sec / 2),
+        UInt16(parts.tm_year - 80) << 9 | UInt16(parts.tm_mon + 1) << 5 | UInt16(parts.tm_mday)
+      )
+    }
+    var mismatches: [Int64] = []
+    var day: Int64 = 315_532_800
+    var index: Int64 = 0
+    while day <= 4_354_819_198 {
+      for seconds in [day, day + 86_399, day + (index * 3_607) % 86_400] {
+        let (time, date) = ZipEntryRecord.dosDateTime(seconds)
+        let expected = reference(min(seconds, 4_354_819_198))
+        if time != expected.time || date != expected.date { mismatches.append(seconds) }
+      }
+      day += 86_400
+      index += 1
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   @Test func zip64FieldsAppearExactlyWhereSizesOrOffsetsOverflow() {
     var record = ZipEntryRecord(
       name: Array("big.bin".utf8), method: .stored, mode: 0o100644,

@@ -85,6 +85,38 @@ struct ExtendedAttributeCommandTests {
     }
   }
 
+  /// `--apple-double` is the default: a zip gets `__MACOSX/` entries; `--no-apple-double`
+  /// packs a zip without them (and without counting attributes it did not store), while a
+  /// tar still carries the attributes as pax records.
+  @Test func noAppleDoubleLeavesThemOutOfAZipOnly() async throws {
+    try await withTemporaryDirectory("cli-no-apple-double") { folder in
+      try makePackage(in: folder)
+      func names(_ zip: String) throws -> String {
+        try python("import zipfile; print(zipfile.ZipFile('\(zip)').namelist())", in: folder)
+      }
+      let (packed, _, errors) = await runFolio(["pack", "Pkg", "-o", "With.zip"], in: folder)
+      #expect(packed == 0, "\(errors)")
+      #expect(try names("With.zip").contains("'__MACOSX/Pkg/._a.txt'"))
+      let (plain, _, events) = await runFolio(
+        ["pack", "Pkg", "-o", "Without.zip", "--no-apple-double", "--progress", "json"],
+        in: folder)
+      #expect(plain == 0, "\(events)")
+      #expect(!(try names("Without.zip").contains("__MACOSX")))
+      let done = try #require(events.split(separator: "\n").last)
+      #expect(!done.contains("\"extendedAttributes\":2"), "\(done)")
+      let (tarred, _, tarErrors) = await runFolio(
+        ["pack", "Pkg", "-o", "Pkg.tar", "--no-apple-double"], in: folder)
+      #expect(tarred == 0, "\(tarErrors)")
+      let (expanded, _, expandErrors) = await runFolio(
+        ["expand", "Pkg.tar", "-o", "Out"], in: folder)
+      #expect(expanded == 0, "\(expandErrors)")
+      let values = try python(
+        "import os; print(sorted((n, os.getxattr('Out/a.txt', n)) for n in os.listxattr('Out/a.txt')))",
+        in: folder)
+      #expect(values == "[('user.bin', b'\\x00\\xff'), ('user.test', b'hello')]\n")
+    }
+  }
+
   /// ext4 keeps an inode's attributes in one block: a 60,000-byte value, within Folio's
   /// 64 KiB limit, is refused there (`ENOSPC`), which must be a warning naming the file
   /// and the attribute, not a failed expansion.

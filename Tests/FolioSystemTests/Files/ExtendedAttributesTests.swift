@@ -44,6 +44,43 @@ import Testing
     }
   }
 
+  /// Whether the kernel has `listxattrat` (Linux 6.13).
+  private static let hasListAt: Bool = {
+    var name = utsname()
+    uname(&name)
+    let release = withUnsafeBytes(of: &name.release) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    let parts = release.split(separator: ".").prefix(2).compactMap {
+      Int($0.prefix { $0.isNumber })
+    }
+    return parts.count == 2 && (parts[0], parts[1]) >= (6, 13)
+  }()
+
+  /// The length relative to an open folder is the list's length: 0 without attributes,
+  /// `llistxattr`'s with some; a missing file or a link's target is not followed into.
+  @Test(.enabled(if: roomyFolder != nil && hasListAt, "needs Linux 6.13 and /dev/shm xattrs"))
+  func aListsLengthIsReadBelowAnOpenFolder() throws {
+    let folder = try #require(Self.roomyFolder)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    defer { removeTree(folder) }
+    let plain = folder.appendingPathComponent("sub/plain").path
+    let tagged = folder.appendingPathComponent("sub/tagged").path
+    _ = FileManager.default.createFile(atPath: plain, contents: nil)
+    _ = FileManager.default.createFile(atPath: tagged, contents: nil)
+    try ExtendedAttributes.set(Array("user.tag".utf8), to: [1], atPath: tagged)
+    let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(ExtendedAttributes.listLength(in: descriptor, name: "sub/plain") == 0)
+    #expect(
+      ExtendedAttributes.listLength(in: descriptor, name: "sub/tagged")
+        == "user.tag\0".utf8.count)
+    #expect(ExtendedAttributes.listLength(in: descriptor, name: "sub/missing") == nil)
+    #expect(ExtendedAttributes.listLength(in: descriptor, name: "") == nil)
+  }
+
   @Test func aMissingFileIsItsErrno() {
     #expect(throws: SystemError(errno: ENOENT)) {
       try ExtendedAttributes.names(atPath: "/nonexistent-folio-path")

@@ -95,10 +95,11 @@ final class ParallelGzipWriter: CompressedOutput {
     filling = nil
     pipeline.submit(work)
     try pipeline.drain(deliver)
-    var trailer = LittleEndianBytes(capacity: 8)
-    trailer.append(crc32)
-    trailer.append(UInt32(truncatingIfNeeded: inputSize))
-    try writeOut(trailer.bytes)
+    let trailer = LittleEndianBytes.array(capacity: 8) { trailer in
+      trailer.append(crc32)
+      trailer.append(UInt32(truncatingIfNeeded: inputSize))
+    }
+    try writeOut(trailer)
     closed = true
     pool.close()
   }

@@ -1,28 +1,62 @@
-/// A byte array built field by field in little-endian order, as zip headers are.
+/// Bytes built field by field in little-endian order, as zip headers are.
+///
+/// The fields are stored into a buffer of the size given, on the stack when it is small,
+/// rather than appended to an array: every entry of a zip has two headers of some twenty
+/// fields, and an array for each cost more than the fields.
 struct LittleEndianBytes {
-  /// The bytes so far.
-  private(set) var bytes: [UInt8] = []
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  /// How many bytes are built.
+  private(set) var count = 0
 
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  private init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
-  mutating func append(_ value: UInt16) {
-    bytes.append(UInt8(truncatingIfNeeded: value))
-    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-  }
-
-  mutating func append(_ value: UInt32) {
-    for shift in stride(from: 0, to: 32, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+  /// Builds at most `capacity` bytes and hands them to `body`.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most bytes `build` appends.
+  ///   - body: Given the bytes built, valid only during the call.
+  ///   - build: Appends the fields.
+  /// - Returns: What `body` returns.
+  static func building<Result>(
+    capacity: Int, then body: (UnsafeBufferPointer<UInt8>) throws -> Result,
+    _ build: (inout LittleEndianBytes) -> Void
+  ) rethrows -> Result {
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var bytes = LittleEndianBytes(buffer: buffer)
+      build(&bytes)
+      return try body(UnsafeBufferPointer(rebasing: buffer[0..<bytes.count]))
     }
   }
 
-  mutating func append(_ value: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-    }
+  /// Builds at most `capacity` bytes into an array.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most bytes `build` appends.
+  ///   - build: Appends the fields.
+  /// - Returns: The bytes built.
+  static func array(capacity: Int, _ build: (inout LittleEndianBytes) -> Void) -> [UInt8] {
+    building(capacity: capacity, then: { Array($0) }, build)
   }
 
-  mutating func append(_ value: UInt8) { bytes.append(value) }
+  mutating func append(_ value: UInt16) { store(value) }
 
-  mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
+  mutating func append(_ value: UInt32) { store(value) }
+
+  mutating func append(_ value: UInt64) { store(value) }
+
+  mutating func append(_ value: UInt8) { store(value) }
+
+  mutating func append(contentsOf other: [UInt8]) {
+    precondition(count + other.count <= buffer.count, "more bytes than the capacity given")
+    _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: other)
+    count += other.count
+  }
+
+  private mutating func store<Value: FixedWidthInteger>(_ value: Value) {
+    let size = MemoryLayout<Value>.size
+    precondition(count + size <= buffer.count, "more bytes than the capacity given")
+    UnsafeMutableRawBufferPointer(buffer).storeBytes(
+      of: value.littleEndian, toByteOffset: count, as: Value.self)
+    count += size
+  }
 }

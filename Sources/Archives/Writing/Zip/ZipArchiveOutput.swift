@@ -128,7 +128,7 @@ final class ZipArchiveOutput {
   /// - Parameter record: The entry, with its final CRC-32, sizes and offset.
   /// - Throws: ``PackagingError`` when the spill file cannot be written.
   func addCentralRecord(_ record: ZipEntryRecord) throws {
-    centralDirectory.append(contentsOf: record.centralHeader)
+    record.withCentralHeader { centralDirectory.append(contentsOf: $0) }
     entryCount += 1
     if centralDirectory.count >= Self.centralDirectoryMemoryLimit { try spillCentralDirectory() }
   }
@@ -147,33 +147,34 @@ final class ZipArchiveOutput {
     let end = offset
     let overflow = ZipEntryRecord.overflow32
     let needsZip64 = entryCount >= 0xFFFF || size >= overflow || start >= overflow
-    var bytes = LittleEndianBytes(capacity: 98)
-    if needsZip64 {
-      bytes.append(UInt32(0x0606_4B50))  // ZIP64 end of central directory record
-      bytes.append(UInt64(44))
-      bytes.append(ZipEntryRecord.versionMadeBy)
-      bytes.append(UInt16(45))
-      bytes.append(UInt32(0))
-      bytes.append(UInt32(0))
-      bytes.append(entryCount)
-      bytes.append(entryCount)
-      bytes.append(size)
-      bytes.append(start)
-      bytes.append(UInt32(0x0706_4B50))  // its locator
-      bytes.append(UInt32(0))
-      bytes.append(end)
-      bytes.append(UInt32(1))
+    let bytes = LittleEndianBytes.array(capacity: 98) { bytes in
+      if needsZip64 {
+        bytes.append(UInt32(0x0606_4B50))  // ZIP64 end of central directory record
+        bytes.append(UInt64(44))
+        bytes.append(ZipEntryRecord.versionMadeBy)
+        bytes.append(UInt16(45))
+        bytes.append(UInt32(0))
+        bytes.append(UInt32(0))
+        bytes.append(entryCount)
+        bytes.append(entryCount)
+        bytes.append(size)
+        bytes.append(start)
+        bytes.append(UInt32(0x0706_4B50))  // its locator
+        bytes.append(UInt32(0))
+        bytes.append(end)
+        bytes.append(UInt32(1))
+      }
+      let count16 = UInt16(min(entryCount, 0xFFFF))
+      bytes.append(UInt32(0x0605_4B50))  // end of central directory record
+      bytes.append(UInt16(0))
+      bytes.append(UInt16(0))
+      bytes.append(count16)
+      bytes.append(count16)
+      bytes.append(UInt32(min(size, overflow)))
+      bytes.append(UInt32(min(start, overflow)))
+      bytes.append(UInt16(0))  // comment length
     }
-    let count16 = UInt16(min(entryCount, 0xFFFF))
-    bytes.append(UInt32(0x0605_4B50))  // end of central directory record
-    bytes.append(UInt16(0))
-    bytes.append(UInt16(0))
-    bytes.append(count16)
-    bytes.append(count16)
-    bytes.append(UInt32(min(size, overflow)))
-    bytes.append(UInt32(min(start, overflow)))
-    bytes.append(UInt16(0))  // comment length
-    try append(bytes.bytes)
+    try append(bytes)
     try flush()
   }
 

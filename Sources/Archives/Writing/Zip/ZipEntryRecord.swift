@@ -63,84 +63,102 @@ struct ZipEntryRecord {
   }
 
   /// The local header: signature, fields, name, extended timestamp, ZIP64 sizes if chosen.
-  var localHeader: [UInt8] {
-    var bytes = LittleEndianBytes(capacity: Self.localHeaderFixedSize + name.count + 29)
+  var localHeader: [UInt8] { withLocalHeader { Array($0) } }
+
+  /// Hands the local header to `body`, built without an array (one per entry cost more
+  /// than the fields).
+  ///
+  /// - Parameter body: Given the header's bytes, valid only during the call.
+  /// - Returns: What `body` returns.
+  func withLocalHeader<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    let extraLength = (hasExtendedTimestamp ? 9 : 0) + (localUsesZip64 ? 20 : 0)
     let (time, date) = Self.dosDateTime(modificationTime)
-    var extra = extendedTimestamp
-    if localUsesZip64 {
-      var field = LittleEndianBytes(capacity: 20)
-      field.append(Self.zip64Tag)
-      field.append(UInt16(16))
-      field.append(size)
-      field.append(compressedSize)
-      extra.append(contentsOf: field.bytes)
+    return try LittleEndianBytes.building(
+      capacity: Self.localHeaderFixedSize + name.count + extraLength, then: body
+    ) { bytes in
+      bytes.append(Self.localHeaderSignature)
+      bytes.append(versionNeeded(zip64: localUsesZip64))
+      bytes.append(flags)
+      bytes.append(method.rawValue)
+      bytes.append(time)
+      bytes.append(date)
+      bytes.append(crc32)
+      bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
+      bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(size))
+      bytes.append(UInt16(name.count))
+      bytes.append(UInt16(extraLength))
+      bytes.append(contentsOf: name)
+      appendExtendedTimestamp(to: &bytes)
+      if localUsesZip64 {
+        bytes.append(Self.zip64Tag)
+        bytes.append(UInt16(16))
+        bytes.append(size)
+        bytes.append(compressedSize)
+      }
     }
-    bytes.append(Self.localHeaderSignature)
-    bytes.append(versionNeeded(zip64: localUsesZip64))
-    bytes.append(flags)
-    bytes.append(method.rawValue)
-    bytes.append(time)
-    bytes.append(date)
-    bytes.append(crc32)
-    bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
-    bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(size))
-    bytes.append(UInt16(name.count))
-    bytes.append(UInt16(extra.count))
-    bytes.append(contentsOf: name)
-    bytes.append(contentsOf: extra)
-    return bytes.bytes
   }
 
   /// The central-directory record.
-  var centralHeader: [UInt8] {
-    var bytes = LittleEndianBytes(capacity: 46 + name.count + 37)
-    let (time, date) = Self.dosDateTime(modificationTime)
+  var centralHeader: [UInt8] { withCentralHeader { Array($0) } }
+
+  /// Hands the central-directory record to `body`, built without an array.
+  ///
+  /// - Parameter body: Given the record's bytes, valid only during the call.
+  /// - Returns: What `body` returns.
+  func withCentralHeader<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
     let sizesZip64 = centralSizesUseZip64
     let offsetZip64 = localHeaderOffset >= Self.overflow32
-    var extra = extendedTimestamp
-    if sizesZip64 || offsetZip64 {
-      var field = LittleEndianBytes(capacity: 28)
-      field.append(Self.zip64Tag)
-      field.append(UInt16((sizesZip64 ? 16 : 0) + (offsetZip64 ? 8 : 0)))
-      if sizesZip64 {
-        field.append(size)
-        field.append(compressedSize)
+    let zip64Length = (sizesZip64 ? 16 : 0) + (offsetZip64 ? 8 : 0)
+    let extraLength = (hasExtendedTimestamp ? 9 : 0) + (zip64Length > 0 ? 4 + zip64Length : 0)
+    let (time, date) = Self.dosDateTime(modificationTime)
+    return try LittleEndianBytes.building(capacity: 46 + name.count + extraLength, then: body) {
+      bytes in
+      bytes.append(Self.centralHeaderSignature)
+      bytes.append(Self.versionMadeBy)
+      bytes.append(versionNeeded(zip64: sizesZip64 || offsetZip64))
+      bytes.append(flags)
+      bytes.append(method.rawValue)
+      bytes.append(time)
+      bytes.append(date)
+      bytes.append(crc32)
+      bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
+      bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(size))
+      bytes.append(UInt16(name.count))
+      bytes.append(UInt16(extraLength))
+      bytes.append(UInt16(0))  // comment length
+      bytes.append(UInt16(0))  // disk number
+      bytes.append(UInt16(0))  // internal attributes
+      bytes.append(mode << 16 | (isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
+      bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(localHeaderOffset))
+      bytes.append(contentsOf: name)
+      appendExtendedTimestamp(to: &bytes)
+      if zip64Length > 0 {
+        bytes.append(Self.zip64Tag)
+        bytes.append(UInt16(zip64Length))
+        if sizesZip64 {
+          bytes.append(size)
+          bytes.append(compressedSize)
+        }
+        if offsetZip64 { bytes.append(localHeaderOffset) }
       }
-      if offsetZip64 { field.append(localHeaderOffset) }
-      extra.append(contentsOf: field.bytes)
     }
-    bytes.append(Self.centralHeaderSignature)
-    bytes.append(Self.versionMadeBy)
-    bytes.append(versionNeeded(zip64: sizesZip64 || offsetZip64))
-    bytes.append(flags)
-    bytes.append(method.rawValue)
-    bytes.append(time)
-    bytes.append(date)
-    bytes.append(crc32)
-    bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
-    bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(size))
-    bytes.append(UInt16(name.count))
-    bytes.append(UInt16(extra.count))
-    bytes.append(UInt16(0))  // comment length
-    bytes.append(UInt16(0))  // disk number
-    bytes.append(UInt16(0))  // internal attributes
-    bytes.append(mode << 16 | (isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
-    bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(localHeaderOffset))
-    bytes.append(contentsOf: name)
-    bytes.append(contentsOf: extra)
-    return bytes.bytes
   }
+
+  /// Whether the time fits the extended-timestamp field's signed 32 bits.
+  private var hasExtendedTimestamp: Bool { Int32(exactly: modificationTime) != nil }
 
   /// The extended-timestamp field (modification time only; the same in both
   /// headers), or nothing when the time does not fit its signed 32 bits.
-  private var extendedTimestamp: [UInt8] {
-    guard let seconds = Int32(exactly: modificationTime) else { return [] }
-    var field = LittleEndianBytes(capacity: 9)
-    field.append(Self.extendedTimestampTag)
-    field.append(UInt16(5))
-    field.append(UInt8(1))  // flags: modification time present
-    field.append(UInt32(bitPattern: seconds))
-    return field.bytes
+  private func appendExtendedTimestamp(to bytes: inout LittleEndianBytes) {
+    guard let seconds = Int32(exactly: modificationTime) else { return }
+    bytes.append(Self.extendedTimestampTag)
+    bytes.append(UInt16(5))
+    bytes.append(UInt8(1))  // flags: modification time present
+    bytes.append(UInt32(bitPattern: seconds))
   }
 
   /// The MS-DOS time and date of a UTC time: two-second steps, 1980 to 2107
@@ -151,12 +169,22 @@ struct ZipEntryRecord {
   static func dosDateTime(_ seconds: Int64) -> (time: UInt16, date: UInt16) {
     let earliest: Int64 = 315_532_800  // 1980-01-01 00:00:00 UTC
     let latest: Int64 = 4_354_819_198  // 2107-12-31 23:59:58 UTC
-    var clock = time_t(min(max(seconds, earliest), latest))
-    var parts = tm()
-    guard gmtime_r(&clock, &parts) != nil else { return (0, 1 << 5 | 1) }
-    let date =
-      UInt16(parts.tm_year - 80) << 9 | UInt16(parts.tm_mon + 1) << 5 | UInt16(parts.tm_mday)
-    let time = UInt16(parts.tm_hour) << 11 | UInt16(parts.tm_min) << 5 | UInt16(parts.tm_sec / 2)
+    let clamped = min(max(seconds, earliest), latest)
+    let (days, second) = clamped.quotientAndRemainder(dividingBy: 86_400)
+    // The civil date of a day count, in 400-year eras of days from 0000-03-01 (Howard
+    // Hinnant's days-to-civil): arithmetic, where `gmtime_r` cost more than the rest of
+    // both headers of an entry.
+    let shifted = days + 719_468
+    let era = shifted / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let date = UInt16(year - 1980) << 9 | UInt16(month) << 5 | UInt16(day)
+    let time = UInt16(second / 3600) << 11 | UInt16(second / 60 % 60) << 5 | UInt16(second % 60 / 2)
     return (time, date)
   }
 }

@@ -39,8 +39,9 @@ final class ZipEntryWriter {
   private var current: ZipBatch?
   private var streaming: (record: ZipEntryRecord, name: String)?
   private var finished = false
-  /// Where reused entries' data passes through, allocated at the first.
-  private var copyBuffer: [UInt8] = []
+  /// Where reused entries' data is read: their earlier archive in windows, which one read
+  /// fills for many consecutive entries.
+  private var reusedWindow: ArchiveFileWindow?
 
   /// The entries written so far.
   private(set) var entryCount = 0
@@ -277,9 +278,19 @@ final class ZipEntryWriter {
   // MARK: Writing out (the caller's thread, in order)
 
   private func write(_ batch: ZipBatch) throws {
+    // Reused entries' bytes and entries are counted once per run of them: each count
+    // tells every observer, which takes longer than copying a small entry.
+    var reused = (entries: 0, bytes: Int64(0))
     for (index, item) in batch.items.enumerated() {
       if index == batch.failedIndex, let failure = batch.failure { throw failure }
       try checkCancellation()
+      if case .reused(let data) = item.kind {
+        try writeReused(item, data: data)
+        reused.entries += 1
+        reused.bytes += item.size
+        continue
+      }
+      reportReused(&reused)
       switch item.kind {
       case .directory:
         var record = makeRecord(item, name: item.path + "/", type: 0o040000)
@@ -307,14 +318,28 @@ final class ZipEntryWriter {
         completeEntry()
       case .chunk(let file, let offset, let length):
         try writeChunk(item, file: file, offset: offset, length: length, batch: batch)
-      case .reused(let data):
-        try writeReused(item, data: data)
+      case .reused:
+        break  // written above
       }
     }
+    reportReused(&reused)
+  }
+
+  /// Counts a run of reused entries in one report.
+  private func reportReused(_ run: inout (entries: Int, bytes: Int64)) {
+    guard run.entries > 0 else { return }
+    dataByteCount += run.bytes
+    entryCount += run.entries
+    if let progress {
+      progress.completedByteCount += UInt64(run.bytes)
+      progress.complete(count: Int(run.bytes) + run.entries)
+    }
+    run = (0, 0)
   }
 
   /// Writes a file whose data is copied from an earlier archive, with the headers a fresh
-  /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it).
+  /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it); the
+  /// caller counts it (``reportReused(_:)``).
   private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData) throws {
     progress?.startFile(item.path, size: item.size)
     var record = makeRecord(item, name: item.path, type: 0o100000)
@@ -328,30 +353,29 @@ final class ZipEntryWriter {
         >= ZipEntryRecord.overflow32
     }
     record.localHeaderOffset = output.offset
-    try output.append(record.localHeader)
-    if copyBuffer.isEmpty { copyBuffer = [UInt8](repeating: 0, count: 256 * 1024) }
-    try copyBuffer.withUnsafeMutableBytes { buffer in
-      var copied: Int64 = 0
-      while copied < data.compressedSize {
-        let want = Int(min(Int64(buffer.count), data.compressedSize - copied))
-        let count = try data.file.read(
-          into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want]),
-          at: data.dataOffset + copied)
-        guard count > 0 else {
-          throw PackagingError(
-            .corruptArchive,
-            "'\(data.file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
-          )
-        }
-        try output.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        copied += Int64(count)
+    try record.withLocalHeader { try output.append(UnsafeRawBufferPointer($0)) }
+    let window: ArchiveFileWindow
+    if let current = reusedWindow, current.file === data.file {
+      window = current
+    } else {
+      window = ArchiveFileWindow(data.file)
+      reusedWindow = window
+    }
+    var copied: Int64 = 0
+    while copied < data.compressedSize {
+      let want = Int(min(Int64(ArchiveFileWindow.size), data.compressedSize - copied))
+      guard let bytes = try window.bytes(at: data.dataOffset + copied, count: want) else {
+        throw PackagingError(
+          .corruptArchive,
+          "'\(data.file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
+        )
       }
+      try bytes.withUnsafeBytes { try output.append($0) }
+      copied += Int64(want)
     }
     try output.addCentralRecord(record)
-    report(bytes: item.size)
     if data.method == .stored { storedEntryCount += 1 }
     progress?.completeFile(item.path)
-    completeEntry()
   }
 
   private func writeChunk(
@@ -394,7 +418,7 @@ final class ZipEntryWriter {
   private func writeWhole(_ record: ZipEntryRecord, data: UnsafeRawBufferPointer) throws {
     var record = record
     record.localHeaderOffset = output.offset
-    try output.append(record.localHeader)
+    try record.withLocalHeader { try output.append(UnsafeRawBufferPointer($0)) }
     try output.append(data)
     try output.addCentralRecord(record)
   }

@@ -10,8 +10,9 @@ import Glibc
 enum ZipFileSource: Sendable {
   /// A file named relative to an open folder (`AT_FDCWD` for a path): opened
   /// without following a final symbolic link, and checked against the inode
-  /// and size seen when it was listed, if given.
-  case file(folder: Int32, path: String, displayPath: String, expected: FileIdentity?)
+  /// and size seen when it was listed, if given. `folderPath` names the folder in
+  /// messages (`nil`: `path` alone names the file), spelled out only for one.
+  case file(folder: Int32, path: String, folderPath: String?, expected: FileIdentity?)
   /// Bytes in memory.
   case memory(Data)
 
@@ -25,7 +26,8 @@ enum ZipFileSource: Sendable {
   /// The path for messages.
   var displayPath: String {
     switch self {
-    case .file(_, _, let displayPath, _): displayPath
+    case .file(_, let path, let folderPath, _):
+      folderPath.map { PackageWalker.join($0, path) } ?? path
     case .memory: "(data in memory)"
     }
   }
@@ -35,15 +37,16 @@ enum ZipFileSource: Sendable {
   /// - Returns: The descriptor and its attributes.
   /// - Throws: ``PackagingError`` (`file-system`, `unsupported-file-type`, `file-changed`).
   func open() throws -> (descriptor: Int32, info: stat) {
-    guard case .file(let folder, let path, let displayPath, let expected) = self else {
+    guard case .file(let folder, let path, _, let expected) = self else {
       preconditionFailure("only files are opened")
     }
     let descriptor = SystemCall.retryingInterrupts {
       openat(folder, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     }
     guard descriptor >= 0 else {
+      let code = errno
       // Shortened in the middle: a path past the system's limit is thousands of bytes long.
-      throw PackagingError.system("cannot open \(EntryName(displayPath).display)", errno: errno)
+      throw PackagingError.system("cannot open \(EntryName(displayPath).display)", errno: code)
     }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
