@@ -1,5 +1,4 @@
-public import FolioSystem
-package import PropertyLists
+package import FolioSystem
 
 /// A kind of tag a type declares: filename extension, MIME type, OSType, ….
 ///
