@@ -4,6 +4,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+# The checked-in .swift-format is the style: a file that strays fails here, before the build.
+swift format lint --strict -r Sources Tests Examples Package.swift
 swift build --build-tests
 # The library's documentation (Sources/Folio/Folio.docc and every public doc comment)
 # must build with DocC without a warning: a broken link or a stale parameter fails here.

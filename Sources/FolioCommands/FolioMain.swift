@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Archives
+import FoundationEssentials
 
 /// Runs a `folio` command line and decides its exit code, in one place.
 ///

@@ -57,8 +57,10 @@ public final class PackageLock: Sendable {
 
   deinit { release() }
 
-  /// Whether the lock is held on the package itself, not on a lock file beside it: a
-  /// reader's stand-in where no lock file could be created (a read-only file system).
+  /// Whether the lock is held on the package itself, not on a lock file beside it.
+  ///
+  /// That is a reader's stand-in where no lock file could be created (a read-only file
+  /// system).
   /// It keeps other readers' stand-ins company but excludes no writer, and none can
   /// write there anyway.
   public var isStandIn: Bool { lockFile == Self.resolvedPackage(package) }

@@ -1,7 +1,7 @@
+import Archives
 import Documents
 import FolioSystem
 import FoundationEssentials
-import Archives
 import UniformTypes
 
 /// `folio export --list INPUT`: every type INPUT can become, with the default name and route.

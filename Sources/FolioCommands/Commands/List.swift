@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Archives
+import FoundationEssentials
 
 extension FolioCommand {
   /// `folio list ARCHIVE`: lists an archive's entries like `bsdtar -tv`.

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Archives
+import FoundationEssentials
 
 extension FolioCommand {
   /// `folio verify ARCHIVE`: reads every entry through to its end and checks it, writing

@@ -1,5 +1,5 @@
-import FolioSystem
 import Archives
+import FolioSystem
 import Synchronization
 
 /// Writes the `--progress json` protocol (`Schemas/progress-events.schema.json`):

@@ -1,6 +1,6 @@
+import Archives
 import FoundationEssentials
 import Glibc
-import Archives
 
 /// One line of `folio list`, as `bsdtar -tv` prints it: mode, links, owner,
 /// group, size, date in UTC, name, and `-> target` for a link.

@@ -102,6 +102,7 @@ package final class AtomicFile {
   }
 
   /// Flushes the temporary, moves it over the target, and flushes the folder.
+  ///
   /// A replaced regular file's mode carries over to the new one.
   ///
   /// - Parameters:

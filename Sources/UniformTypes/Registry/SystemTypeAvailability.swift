@@ -35,7 +35,9 @@ package struct SystemTypeAvailability: Sendable, Hashable {
       return false
     }
 
-    package static func == (left: Version, right: Version) -> Bool { !(left < right) && !(right < left) }
+    package static func == (left: Version, right: Version) -> Bool {
+      !(left < right) && !(right < left)
+    }
 
     package func hash(into hasher: inout Hasher) {
       var trimmed = parts

@@ -1,9 +1,9 @@
+import Documents
 import FolioTestSupport
 import Foundation
 import Testing
 
 @testable import Archives
-import Documents
 
 /// A tree as names, kinds, bytes and permissions, whether read from disk or from an archive.
 private func describe(_ wrapper: FileWrapper, _ path: String = "") throws -> [String: String] {

@@ -1,10 +1,10 @@
+import Documents
 import FolioSystem
 import FolioTestSupport
 import Foundation
 import Testing
 
 @testable import Archives
-import Documents
 
 /// A file wrapper keeps its items' extended attributes in `fileAttributes` and writes them
 /// back.

@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// Formats libarchive reads for Folio, expanded to the tree `bsdtar -x` gives: entries whose

@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// ISO 9660 images whose Rock Ridge continuation areas (SUSP `CE`) loop, which libarchive

@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// xar archives whose entries name two hard-link targets, on which libarchive 3.6 (and

@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// Builds an archive with a Python script (`OUT` in it names the archive), then expands it

@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// Zip layouts that other tools write and read, expanded as bsdtar expands them; the checks

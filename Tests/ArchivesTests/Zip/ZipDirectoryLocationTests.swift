@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// Bytes around and inside a zip that signing tools, disk images and self-extractors leave:

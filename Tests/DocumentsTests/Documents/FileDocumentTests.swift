@@ -1,8 +1,8 @@
+import Archives
 import Documents
 import FolioTestSupport
 import Foundation
 import Observation
-import Archives
 import Synchronization
 import Testing
 import UniformTypes

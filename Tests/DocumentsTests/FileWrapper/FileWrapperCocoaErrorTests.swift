@@ -1,7 +1,7 @@
-import FolioTestSupport
-import Foundation
 import Archives
 import Documents
+import FolioTestSupport
+import Foundation
 import Testing
 
 /// `FileWrapper` fails as Apple's does: with Cocoa errors an app can catch by code

@@ -1,7 +1,7 @@
-import FolioTestSupport
-import Foundation
 import Archives
 import Documents
+import FolioTestSupport
+import Foundation
 import Testing
 
 // Foundation: "When you change the preferred filename, the default implementation of this

@@ -1,7 +1,7 @@
-import FolioTestSupport
-import Foundation
 import Archives
 import Documents
+import FolioTestSupport
+import Foundation
 import Testing
 
 // Foundation's `serializedRepresentation` and `init(serializedRepresentation:)`

@@ -1,7 +1,7 @@
-import FolioTestSupport
-import Foundation
 import Archives
 import Documents
+import FolioTestSupport
+import Foundation
 import Testing
 
 /// A folder holding a small package: `metadata.json`, `pages/a.txt`, `pages/b.txt`, a link.

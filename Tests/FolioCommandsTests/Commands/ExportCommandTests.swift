@@ -1,7 +1,7 @@
+import Archives
 import FolioCommands
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 private func makeContext(_ folder: URL, input: Data = Data(), environment: [String: String] = [:])

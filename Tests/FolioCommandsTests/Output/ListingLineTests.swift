@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 @testable import FolioCommands

@@ -1,8 +1,8 @@
+import Archives
 import Documents
-import Notebooks
 import FolioTestSupport
 import Foundation
-import Archives
+import Notebooks
 import PropertyLists
 import Testing
 import UniformTypes

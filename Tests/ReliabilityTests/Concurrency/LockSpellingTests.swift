@@ -1,6 +1,6 @@
+import Archives
 import FolioTestSupport
 import Foundation
-import Archives
 import Testing
 
 /// Issue 10 item 3, through the built `folio`: a package's lock is keyed by its resolved

@@ -8,8 +8,9 @@ import Testing
 /// existing one unchanged), and stay under the documented peak memory, bombs included.
 @Suite("Hostile expansions")
 struct HostileExpansionTests {
-  /// The peak resident memory an expansion may reach on any of these archives, in KiB:
-  /// Folio's own ~26 MiB plus the largest decompression window a default tool setting
+  /// The peak resident memory an expansion may reach on any of these archives, in KiB.
+  ///
+  /// That is Folio's own ~26 MiB plus the largest decompression window a default tool setting
   /// asks for (`xz -9`: 64 MiB). See docs/RELIABILITY.md.
   static let memoryBoundKiB = 96 << 10
 

@@ -2,8 +2,9 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Issue 10 item 6: memory bounded by the limits, not by the input. Property-list inputs
-/// have a size limit (16 MiB by default, `--max-input-size` to raise it), checked before
+/// Property-list reading takes memory bounded by the limits, not by the input.
+///
+/// Property-list inputs have a size limit (16 MiB by default, `--max-input-size` to raise it), checked before
 /// reading a file, and standard input is read against the same limit.
 @Suite struct PropertyListLimitTests {
   /// Peak memory for a refused input, in KiB: the process itself, and not the input.
