@@ -9,16 +9,13 @@ import Glibc
 /// booleans; numbers without a fraction or exponent become integers (64-bit
 /// signed, or unsigned above `Int64.max`), others reals. `null` has no
 /// property-list equivalent and is refused, as `plutil` refuses it.
-struct JSONPropertyListReader {
-  private var cursor: PropertyListTextCursor
+struct JSONPropertyListReader: PropertyListTextReading {
+  var cursor: PropertyListTextCursor
   private var diagnostics: [Diagnostic] = []
   private var duplicateKeys = DuplicateKeyWarnings()
 
-  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
-  private var index: Int {
-    get { cursor.index }
-    set { cursor.index = newValue }
-  }
+  static let malformedCode = PropertyListErrorDomain.Code.malformedJSON
+  static let malformedPrefix = "malformed JSON"
 
   private init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions) {
     cursor = PropertyListTextCursor(bytes: bytes, file: file, options: options)
@@ -313,18 +310,9 @@ struct JSONPropertyListReader {
     while index < bytes.count, PropertyListScalarSyntax.isWhitespace(bytes[index]) { index += 1 }
   }
 
-  private mutating func here() -> SourceLocation { cursor.here() }
-
-  private mutating func location(at offset: Int) -> SourceLocation { cursor.location(at: offset) }
-
   private func character(at offset: Int) -> String {
     guard offset < bytes.count else { return "end of file" }
     let byte = bytes[offset]
     return byte < 0x80 ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
-  }
-
-  private mutating func error(_ message: String, at offset: Int? = nil) -> PropertyListError {
-    PropertyListError(
-      .malformedJSON, "malformed JSON: \(message)", location: location(at: offset ?? index))
   }
 }

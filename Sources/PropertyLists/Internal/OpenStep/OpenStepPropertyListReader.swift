@@ -19,16 +19,13 @@ import FoundationEssentials
 /// it. Containers nest at most ``PropertyListReadOptions/maximumDepth`` deep (checked before
 /// each level, so no input can exhaust the stack). A key repeated in one dictionary is kept
 /// and reported as a warning; Foundation keeps its last value.
-struct OpenStepPropertyListReader {
-  private var cursor: PropertyListTextCursor
+struct OpenStepPropertyListReader: PropertyListTextReading {
+  var cursor: PropertyListTextCursor
   private var diagnostics: [Diagnostic] = []
   private var duplicateKeys = DuplicateKeyWarnings()
 
-  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
-  private var index: Int {
-    get { cursor.index }
-    set { cursor.index = newValue }
-  }
+  static let malformedCode = PropertyListErrorDomain.Code.malformedOpenStep
+  static let malformedPrefix = "malformed OpenStep property list"
 
   private init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: PropertyListReadOptions) {
     cursor = PropertyListTextCursor(bytes: bytes, file: file, options: options)
@@ -385,10 +382,6 @@ struct OpenStepPropertyListReader {
 
   // MARK: Positions and errors
 
-  private mutating func here() -> SourceLocation { cursor.here() }
-
-  private mutating func location(at offset: Int) -> SourceLocation { cursor.location(at: offset) }
-
   private func shown(_ text: String) -> String { Self.shown(text) }
 
   private static func shown(_ text: String) -> String {
@@ -400,11 +393,5 @@ struct OpenStepPropertyListReader {
     let byte = bytes[offset]
     if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     return "the byte 0x\(String(byte, radix: 16, uppercase: true))"
-  }
-
-  private mutating func error(_ message: String, at offset: Int? = nil) -> PropertyListError {
-    PropertyListError(
-      .malformedOpenStep, "malformed OpenStep property list: \(message)",
-      location: location(at: offset ?? index))
   }
 }
