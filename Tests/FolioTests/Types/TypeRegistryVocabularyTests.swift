@@ -123,7 +123,7 @@ import Testing
         for: item, to: .utf8PlainText, exporters: exporters, registry: .system)
       #expect(plan.resultType == .utf8PlainText)
       let output = folder.appendingPathComponent(plan.defaultOutputName)
-      let result = try await plan.run(to: output, overwrite: false)
+      let result = try await plan.run(to: output, replacePolicy: .refuse)
       #expect(result.type == .utf8PlainText)
       #expect(try String(contentsOf: output, encoding: .utf8) == "QUIET\n")
     }
