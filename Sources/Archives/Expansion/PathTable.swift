@@ -1,10 +1,9 @@
 /// What an archive has put at each path below an expansion's root: the paths' bytes back to
 /// back in one arena, found through an open-addressing table of 16 bytes a slot.
 ///
-/// The expansion ledger records every entry and every folder above one. As a dictionary
-/// from each path's own array of bytes, 20,000 uuid-named pages took 2.5 MB (an array a
-/// path, 96 bytes with its header and malloc's rounding, and the dictionary's buckets); here
-/// they take their bytes (0.9 MB) and the table (0.5 MB). Hashes are the standard library's
+/// The expansion ledger records every entry and every folder above one. A dictionary from
+/// each path's own array of bytes would cost an allocation a path (its header and malloc's
+/// rounding) beside the dictionary's buckets; here a path costs its bytes and a slot. Hashes are the standard library's
 /// seeded `Hasher`, so a hostile archive cannot choose names that collide.
 ///
 /// A value with copy-on-write storage, as the dictionary it replaces.

@@ -5,10 +5,9 @@ import Glibc
 /// A folder's names, each kept as its bytes followed by a NUL in one shared buffer, in the
 /// order of their UTF-8 bytes when asked.
 ///
-/// A pack walks every folder twice. As an array of `String`s, a folder of 20,000 names
-/// (uuid-named pages) took 1.9 MB and three allocations a name each walk (the listing's
-/// copy, the string, the array's growth), and sorting compared them through `String`'s
-/// Unicode-aware comparison. Here a name costs its bytes and nine, the names are sorted by
+/// A pack walks every folder twice. As an array of `String`s, a large folder's names would
+/// cost three allocations a name each walk (the listing's copy, the string, the array's
+/// growth), and sorting would compare them through `String`'s Unicode-aware comparison. Here a name costs its bytes and nine, the names are sorted by
 /// `strcmp` (which orders NUL-terminated bytes as unsigned, the shorter prefix first: the
 /// same order as comparing the UTF-8 bytes), and each name is handed to `fstatat`,
 /// `openat` and `readlinkat` where it lies.

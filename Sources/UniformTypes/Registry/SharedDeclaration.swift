@@ -2,17 +2,17 @@
 /// between a builder and the registries it builds.
 ///
 /// A ``TypeDeclaration`` is several hundred bytes of fields held inline: kept
-/// as a plain value, the builder's table of 882 system types took 1.6 MB (a
-/// dictionary reserves room for twice its entries, each the whole declaration)
-/// and every registry copied each declaration once more into its nodes. Held
+/// as a plain value, the builder's table of system types would hold each whole
+/// declaration (twice over, with a dictionary's spare room) and every registry
+/// would copy each declaration once more into its nodes. Held
 /// here, both tables hold a pointer, and a registry shares the builder's
 /// declarations instead of copying them (and retaining every string in them).
 ///
 /// A system type that nothing changed holds only its row of ``SystemTypeTable``: its
 /// declaration is built from the row when asked for, and its kind, parents and tags (what
 /// building a registry and typing a file name need) are read from the row without it.
-/// Built and kept, the system types' declarations, parents and tags took 1.2 MB in every
-/// process that built a registry, most of which never read a description.
+/// Building and keeping every system type's declaration would cost every process that
+/// builds a registry, most of which never read a description.
 final class SharedDeclaration: Sendable {
   private enum Storage: Sendable {
     indirect case declared(TypeDeclaration)
