@@ -17,13 +17,6 @@ extension PackagingError {
     PackagingError(.fileSystem, message, cause: SystemError(errno: code))
   }
 
-  /// The error for an output a ``ReplacePolicy`` refused (`output-exists`, `update-unsupported`).
-  ///
-  /// - Parameter refusal: What ``ReplacePolicy/check(outputAt:updatable:)`` found.
-  init(_ refusal: ReplacePolicy.Refusal) {
-    self.init(Code(refusal.reason.rawValue), refusal.message)
-  }
-
   /// The error for an archive's atomic write that failed.
   ///
   /// - Parameter failure: The failed step.

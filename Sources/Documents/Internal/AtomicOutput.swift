@@ -51,13 +51,8 @@ enum AtomicOutput {
     do {
       return try replacePolicy.check(outputAt: target.path, updatable: false)
     } catch {
-      throw refused(error)
+      throw ExportError(error)
     }
-  }
-
-  /// The ``ExportError`` for an output a ``ReplacePolicy`` refused.
-  static func refused(_ refusal: ReplacePolicy.Refusal) -> ExportError {
-    ExportError(.init(refusal.reason.rawValue), refusal.message)
   }
 
   /// Moves a finished temporary file or folder over the target.
@@ -82,7 +77,7 @@ enum AtomicOutput {
     do {
       try FileTree.move(temporary.path, to: target.path, replacing: replacing)
     } catch .targetExists {
-      throw refused(ReplacePolicy.Refusal(reason: .exists, path: display))
+      throw ExportError(ReplacePolicy.Refusal(reason: .exists, path: display))
     } catch .failed(let cause) {
       throw ExportError(
         .writeFailed, "cannot move the finished output into place at '\(display)'",

@@ -41,6 +41,11 @@ public protocol FolioError: LocalizedError, Sendable, CustomStringConvertible {
 public protocol FolioErrorCode: Hashable, Sendable, CustomStringConvertible {
   /// The code's stable spelling, such as `unsafe-entry-path`.
   var rawValue: String { get }
+
+  /// Creates a code from its stable spelling.
+  ///
+  /// - Parameter rawValue: The code's spelling.
+  init(_ rawValue: String)
 }
 
 extension FolioErrorCode {

@@ -50,3 +50,13 @@ public struct FolioFailure<Domain: FolioErrorDomain>: FolioError {
   /// domain's advice for the code.
   public var recoverySuggestion: String? { Domain.recoverySuggestion(for: code) }
 }
+
+extension FolioFailure {
+  /// The module's error for an output a ``ReplacePolicy`` refused: its code is the
+  /// refusal's (`output-exists`, `update-unsupported`) in every module.
+  ///
+  /// - Parameter refusal: What ``ReplacePolicy/check(outputAt:updatable:)`` found.
+  package init(_ refusal: ReplacePolicy.Refusal) {
+    self.init(Code(refusal.reason.rawValue), refusal.message)
+  }
+}

@@ -14,7 +14,7 @@ enum AtomicFileWriter {
     do {
       _ = try replacePolicy.check(outputAt: url.path, updatable: false)
     } catch {
-      throw refused(error)
+      throw PropertyListError(error)
     }
   }
 
@@ -38,7 +38,8 @@ enum AtomicFileWriter {
       case .write: what = "write \(temporary)"
       case .keepMode: what = "set the mode of \(temporary)"
       case .flush: what = "flush \(temporary)"
-      case .targetExists: throw refused(ReplacePolicy.Refusal(reason: .exists, path: url.path))
+      case .targetExists:
+        throw PropertyListError(ReplacePolicy.Refusal(reason: .exists, path: url.path))
       case .move: what = "rename over \(url.path)"
       }
       let cause = error.cause ?? SystemError(errno: EIO)
@@ -46,10 +47,5 @@ enum AtomicFileWriter {
         .writeFailed, "cannot \(what): \(cause)", location: SourceLocation(file: url.path),
         cause: cause)
     }
-  }
-
-  /// The ``PropertyListError`` for an output a ``ReplacePolicy`` refused.
-  private static func refused(_ refusal: ReplacePolicy.Refusal) -> PropertyListError {
-    PropertyListError(.init(refusal.reason.rawValue), refusal.message)
   }
 }
