@@ -1,3 +1,4 @@
+import FolioSystem
 import Glibc
 
 /// One zip entry as Folio writes it: what its local header and its
@@ -171,18 +172,8 @@ struct ZipEntryRecord {
     let latest: Int64 = 4_354_819_198  // 2107-12-31 23:59:58 UTC
     let clamped = min(max(seconds, earliest), latest)
     let (days, second) = clamped.quotientAndRemainder(dividingBy: 86_400)
-    // The civil date of a day count, in 400-year eras of days from 0000-03-01 (Howard
-    // Hinnant's days-to-civil): arithmetic, where `gmtime_r` cost more than the rest of
-    // both headers of an entry.
-    let shifted = days + 719_468
-    let era = shifted / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    // Arithmetic, where `gmtime_r` cost more than the rest of both headers of an entry.
+    let (year, month, day) = CivilCalendar.date(days: Int(days))
     let date = UInt16(year - 1980) << 9 | UInt16(month) << 5 | UInt16(day)
     let time = UInt16(second / 3600) << 11 | UInt16(second / 60 % 60) << 5 | UInt16(second % 60 / 2)
     return (time, date)

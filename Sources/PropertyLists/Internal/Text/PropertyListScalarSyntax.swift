@@ -1,3 +1,4 @@
+import FolioSystem
 import FoundationEssentials
 
 /// The text forms of integers, reals, dates and data shared by the XML reader and writer.
@@ -138,7 +139,7 @@ enum PropertyListScalarSyntax {
       (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
     let rolledOver = day > daysIn(month: month, year: year) || hour == 24 || second == 60
-    let days = daysFromCivil(year: year, month: month, day: 1) + day - 1
+    let days = CivilCalendar.days(year: year, month: month, day: 1) + day - 1
     let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second)
     guard dateRange.contains(seconds) else { return nil }
     return ParsedDate(date: Date(timeIntervalSince1970: seconds), rolledOver: rolledOver)
@@ -161,7 +162,7 @@ enum PropertyListScalarSyntax {
       secondsOfDay += 86_400
       days -= 1
     }
-    let (year, month, day) = civilFromDays(Int(days))
+    let (year, month, day) = CivilCalendar.date(days: Int(days))
     func pad(_ value: Int, _ width: Int) -> String {
       let digits = String(abs(value))
       return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count))
@@ -244,28 +245,5 @@ enum PropertyListScalarSyntax {
     case 4, 6, 9, 11: 30
     default: 31
     }
-  }
-
-  /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
   }
 }
