@@ -1,3 +1,4 @@
+import FolioSystem
 import ProgressReporting
 import Synchronization
 
@@ -70,15 +71,7 @@ final class ParallelZipExtraction {
 
     func stops(_ sequence: Int) -> Bool { sequence > stopAfter.load(ordering: .relaxed) }
 
-    func noteFailure(_ sequence: Int) {
-      var current = stopAfter.load(ordering: .relaxed)
-      while sequence < current {
-        let (exchanged, original) = stopAfter.compareExchange(
-          expected: current, desired: sequence, ordering: .relaxed)
-        if exchanged { return }
-        current = original
-      }
-    }
+    func noteFailure(_ sequence: Int) { stopAfter.storeMinimum(sequence) }
   }
 
   /// Starts the workers.

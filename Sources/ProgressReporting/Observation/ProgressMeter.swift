@@ -1,3 +1,4 @@
+import FolioSystem
 import Synchronization
 
 /// The counts one operation's managers share, and the observers watching them.
@@ -18,7 +19,7 @@ final class ProgressMeter: Sendable {
   private let bytesCompleted = Atomic<UInt64>(0)
   private let observed = Atomic<Bool>(false)
   private let finished = Atomic<Bool>(false)
-  private let intervalNanoseconds = Atomic<Int64>(Int64.max)
+  private let intervalNanoseconds = Atomic<Int>(Int.max)
   private let lastUpdateNanoseconds = Atomic<Int64>(0)
   private let state = Mutex(State())
 
@@ -90,7 +91,7 @@ final class ProgressMeter: Sendable {
     guard observed.load(ordering: .relaxed) else { return }
     let now = nanosecondsSinceStart()
     let last = lastUpdateNanoseconds.load(ordering: .relaxed)
-    guard now - last >= intervalNanoseconds.load(ordering: .relaxed) else { return }
+    guard now - last >= Int64(intervalNanoseconds.load(ordering: .relaxed)) else { return }
     guard
       lastUpdateNanoseconds.compareExchange(
         expected: last, desired: now, ordering: .relaxed
@@ -172,13 +173,7 @@ final class ProgressMeter: Sendable {
   ) {
     let (seconds, attoseconds) = interval.components
     let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    var current = intervalNanoseconds.load(ordering: .relaxed)
-    while nanoseconds < current {
-      let (exchanged, original) = intervalNanoseconds.compareExchange(
-        expected: current, desired: nanoseconds, ordering: .relaxed)
-      if exchanged { break }
-      current = original
-    }
+    intervalNanoseconds.storeMinimum(Int(clamping: nanoseconds))
     let alreadyFinished: Bool = state.withLock { state in
       state.root = root
       if finished.load(ordering: .relaxed) { return true }
