@@ -91,7 +91,7 @@ enum PropertyListScalarSyntax {
   /// A date read from text, and whether it named a time that does not exist as written.
   struct ParsedDate {
     var date: Date
-    /// `true` for `2024-02-30`, `24:00:00` or second 60, which Apple reads by rolling over.
+    /// `true` for February 30th, `24:00:00` or second 60, which Apple reads by rolling over.
     var rolledOver: Bool
   }
 
