@@ -91,6 +91,64 @@ final class ArchiveFile: Sendable {
     return filled
   }
 
+  /// Copies `count` bytes at `offset` to the end of another file, in the kernel when the
+  /// two file systems allow it (`copy_file_range`), else through a buffer.
+  ///
+  /// - Parameters:
+  ///   - offset: Where to start reading.
+  ///   - count: How many bytes.
+  ///   - target: A file open for writing at its end.
+  ///   - targetName: Its name, for messages.
+  /// - Returns: How many bytes were copied: fewer than `count` only when this file ends
+  ///   first.
+  /// - Throws: ``PackagingError`` naming both files when a read or a write fails.
+  func copyBytes(at offset: Int64, count: Int64, to target: Int32, targetName: String) throws
+    -> Int64
+  {
+    var position = offset
+    var inKernel = true
+    while position < offset + count {
+      let wanted = Int(min(count - (position - offset), 1 << 30))
+      var copied: Int
+      if inKernel {
+        copied = SystemCall.retryingInterrupts {
+          LinuxCalls.copyFileRange(from: descriptor, offset: &position, to: target, count: wanted)
+        }
+        if copied < 0, [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+          inKernel = false
+          continue
+        }
+      } else {
+        copied = copyThroughBuffer(at: position, count: wanted, to: target)
+        position += Int64(max(copied, 0))
+      }
+      if copied < 0 {
+        throw PackagingError.system(
+          "cannot copy entries from '\(name)' into '\(targetName)'", errno: errno)
+      }
+      if copied == 0 { break }
+    }
+    return position - offset
+  }
+
+  /// One buffer's worth of ``copyBytes(at:count:to:targetName:)`` with `pread` and
+  /// `write`: the bytes copied (0 at this file's end), or -1 with `errno` set.
+  private func copyThroughBuffer(at offset: Int64, count: Int, to target: Int32) -> Int {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: min(count, 1 << 20), alignment: 16)
+    defer { buffer.deallocate() }
+    let got = SystemCall.retryingInterrupts {
+      pread(descriptor, buffer.baseAddress!, buffer.count, off_t(offset))
+    }
+    guard got > 0 else { return got }
+    let failure = SystemCall.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+    if failure != 0 {
+      errno = failure
+      return -1
+    }
+    return got
+  }
+
   /// Reads exactly `count` bytes at `offset`, or `nil` when they pass the end of the file.
   ///
   /// - Parameters:

@@ -8,6 +8,10 @@ package enum LinuxCalls {
   private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
   private typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
   private typealias SyncFS = @convention(c) (Int32) -> Int32
+  private typealias CopyFileRange =
+    @convention(c) (
+      Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
+    ) -> Int
 
   /// `renameat2`'s flag: fail with `EEXIST` instead of replacing the target.
   package static let renameNoReplace: UInt32 = 1
@@ -28,6 +32,10 @@ package enum LinuxCalls {
     unsafeBitCast($0, to: SyncFS.self)
   }
 
+  private static let copyRange: CopyFileRange? = dlsym(library, "copy_file_range").map {
+    unsafeBitCast($0, to: CopyFileRange.self)
+  }
+
   /// Whether ``syncFileSystem(_:)`` is there to call.
   package static var canSyncFileSystem: Bool { syncFS != nil }
 
@@ -44,6 +52,31 @@ package enum LinuxCalls {
       return -1
     }
     return syncFS(descriptor)
+  }
+
+  /// Copies bytes from one file to the end of another inside the kernel, without passing
+  /// them through this process (on a file system that shares blocks, without copying them
+  /// at all).
+  ///
+  /// The corresponding C function is `copy_file_range`, reading at an offset and writing
+  /// at the target's file position, which it moves.
+  ///
+  /// - Parameters:
+  ///   - source: A file open for reading.
+  ///   - offset: Where to read; moved past the bytes copied.
+  ///   - target: A file open for writing.
+  ///   - count: The most bytes to copy.
+  /// - Returns: How many bytes were copied (0 at the source's end, maybe fewer than
+  ///   asked), or -1 with `errno` set (`ENOSYS` when the call is missing; `EXDEV`,
+  ///   `EINVAL` or `EOPNOTSUPP` when these two files cannot be copied between this way).
+  package static func copyFileRange(
+    from source: Int32, offset: inout Int64, to target: Int32, count: Int
+  ) -> Int {
+    guard let copyRange else {
+      errno = ENOSYS
+      return -1
+    }
+    return copyRange(source, &offset, target, nil, count, 0)
   }
 
   /// Renames with `RENAME_NOREPLACE` or `RENAME_EXCHANGE`.
