@@ -43,6 +43,10 @@ final class ZipArchive: Sendable {
   let warnings: [ArchiveWarning]
   private let table: [StoredEntry]
   private let names: [UInt8]
+  /// Every local header's bytes, one after another, when kept; `localHeaderStarts[i]` is
+  /// where entry `i`'s begin (one more start closes the last).
+  private let localHeaders: [UInt8]
+  private let localHeaderStarts: [Int]
 
   /// How many entries the central directory lists.
   var entryCount: Int { table.count }
@@ -80,11 +84,15 @@ final class ZipArchive: Sendable {
   ///   - file: The archive.
   ///   - maxEntries: Refuse an archive declaring more entries, before reading them.
   ///   - nameEncoding: How names without the UTF-8 flag are read.
+  ///   - keepsLocalHeaders: Whether every local header's bytes are kept
+  ///     (``localHeader(at:)``), for a writer that copies entries whose headers it would
+  ///     write the same.
   /// - Throws: ``PackagingError``: `malformed-zip` naming what is damaged,
   ///   `header-mismatch` and `overlapping-entries` naming the entries,
   ///   `too-many-entries`.
   init(
-    file: ArchiveFile, maxEntries: Int, nameEncoding: ZipNameEncoding = .specification
+    file: ArchiveFile, maxEntries: Int, nameEncoding: ZipNameEncoding = .specification,
+    keepsLocalHeaders: Bool = false
   ) throws {
     self.file = file
     let location = try ZipDirectoryLocation.locate(in: file, maxEntries: maxEntries)
@@ -99,13 +107,31 @@ final class ZipArchive: Sendable {
     let locals = ArchiveFileWindow(file)
     var offset = location.directoryStart
     var notes = NameNotes()
+    var localHeaders: [UInt8] = []
+    var localHeaderStarts: [Int] = keepsLocalHeaders ? [0] : []
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
         names: &names, notes: &notes, decoder: decoder)
       table.append(entry)
       offset += length
+      if keepsLocalHeaders {
+        // Still in the window that the record's check just read.
+        guard
+          let header = try locals.bytes(
+            at: entry.localHeaderOffset, count: Int(entry.dataDistance))
+        else {
+          throw PackagingError(
+            .malformedZip,
+            "'\(file.name)': the local header of entry \(index + 1) could not be read again (the file shrank)"
+          )
+        }
+        localHeaders.append(contentsOf: header)
+        localHeaderStarts.append(localHeaders.count)
+      }
     }
+    self.localHeaders = localHeaders
+    self.localHeaderStarts = localHeaderStarts
     if offset != location.directoryEnd {
       throw PackagingError(
         .malformedZip,
@@ -180,6 +206,16 @@ final class ZipArchive: Sendable {
       uncompressedSize: stored.uncompressedSize, localHeaderOffset: stored.localHeaderOffset,
       dataOffset: stored.dataOffset, modificationTime: stored.modificationTime,
       ownerID: Int64(stored.ownerID), groupID: Int64(stored.groupID))
+  }
+
+  /// An entry's local header as the archive holds it (its name and extra field too), when
+  /// the archive was opened keeping them.
+  ///
+  /// - Parameter index: From 0 to ``entryCount`` - 1.
+  /// - Returns: The header's bytes, or `nil` when they were not kept.
+  func localHeader(at index: Int) -> ArraySlice<UInt8>? {
+    guard index + 1 < localHeaderStarts.count else { return nil }
+    return localHeaders[localHeaderStarts[index]..<localHeaderStarts[index + 1]]
   }
 
   /// Hands an entry's name to `body` without copying it: the name ``entry(at:)`` gives.
