@@ -11,6 +11,10 @@ import Glibc
 /// The central directory grows with the entries; past
 /// ``centralDirectoryMemoryLimit`` bytes it moves to an unlinked temporary file
 /// beside the archive, so memory stays bounded however many entries there are.
+///
+/// Bytes of an earlier archive (`pack --update`'s reused entries) are copied file to
+/// file (``appendCopy(of:at:count:entry:)``): consecutive stretches of it gather into one
+/// copy, made when other bytes follow or a ``WriteBehind/stretch`` has gathered.
 final class ZipArchiveOutput {
   /// The write buffer's size.
   static let bufferSize = 256 * 1024
@@ -40,6 +44,9 @@ final class ZipArchiveOutput {
   private var spilledBytes: UInt64 = 0
   /// The central-directory records written so far.
   private(set) var entryCount: UInt64 = 0
+  /// Bytes of another file to copy after the buffer's (which is then empty), gathered
+  /// while each stretch starts where the last ended.
+  private var pendingCopy: PendingCopy?
 
   /// Creates the output.
   ///
@@ -63,7 +70,33 @@ final class ZipArchiveOutput {
   }
 
   /// The archive offset of the next byte.
-  var offset: UInt64 { flushedOffset + UInt64(buffered) }
+  var offset: UInt64 { flushedOffset + UInt64(buffered) + UInt64(pendingCopy?.count ?? 0) }
+
+  /// Appends bytes of another file, copied when other bytes follow, at the end, or once a
+  /// ``WriteBehind/stretch`` of them has gathered.
+  ///
+  /// - Parameters:
+  ///   - file: The file, which must keep these bytes until the archive is finished.
+  ///   - position: Where they start in it.
+  ///   - count: How many.
+  ///   - entry: The entry they belong to, for messages.
+  /// - Throws: ``PackagingError`` when the buffer or an earlier copy cannot be written.
+  func appendCopy(of file: ArchiveFile, at position: Int64, count: Int64, entry: String) throws {
+    guard count > 0 else { return }
+    if let pending = pendingCopy, pending.file === file,
+      pending.offset + pending.count == position
+    {
+      pendingCopy?.count += count
+      pendingCopy?.lastEntry = entry
+    } else {
+      try flush()
+      pendingCopy = PendingCopy(
+        file: file, offset: position, count: count, firstEntry: entry, lastEntry: entry)
+    }
+    if let pending = pendingCopy, pending.count >= Int64(WriteBehind.stretch) {
+      try copyPending()
+    }
+  }
 
   /// Appends bytes to the archive.
   ///
@@ -71,6 +104,7 @@ final class ZipArchiveOutput {
   /// - Throws: ``PackagingError`` when the disk refuses them.
   func append(_ bytes: UnsafeRawBufferPointer) throws {
     guard bytes.count > 0 else { return }
+    try copyPending()
     if buffered + bytes.count > buffer.count {
       try flush()
       if bytes.count >= buffer.count {
@@ -99,6 +133,7 @@ final class ZipArchiveOutput {
   /// - Throws: ``PackagingError`` when the disk refuses them.
   func patch(_ bytes: [UInt8], at position: UInt64) throws {
     precondition(position + UInt64(bytes.count) <= offset, "patching past the end")
+    try copyPending()
     // The bytes before `flushedOffset` are on disk, the rest still in the buffer.
     let onDisk =
       position >= flushedOffset ? 0 : Int(min(UInt64(bytes.count), flushedOffset - position))
@@ -182,10 +217,32 @@ final class ZipArchiveOutput {
   ///
   /// - Throws: ``PackagingError`` when the disk refuses the bytes.
   func flush() throws {
+    try copyPending()
     guard buffered > 0 else { return }
     try writeOut(UnsafeRawBufferPointer(rebasing: buffer[0..<buffered]))
     flushedOffset += UInt64(buffered)
     buffered = 0
+  }
+
+  /// Makes the gathered copy, after the buffer's bytes.
+  private func copyPending() throws {
+    guard let pending = pendingCopy else { return }
+    pendingCopy = nil
+    assert(buffered == 0, "a copy gathered after buffered bytes")
+    let copied = try pending.file.copyBytes(
+      at: pending.offset, count: pending.count, to: descriptor, targetName: archiveName)
+    guard copied == pending.count else {
+      let entries =
+        pending.firstEntry == pending.lastEntry
+        ? "entry '\(pending.firstEntry)'"
+        : "entries '\(pending.firstEntry)' to '\(pending.lastEntry)'"
+      throw PackagingError(
+        .corruptArchive,
+        "'\(pending.file.name)' ended before the data of \(entries) (it shrank while they were copied)"
+      )
+    }
+    writeBehind.wrote(Int(copied))
+    flushedOffset += UInt64(copied)
   }
 
   private func spillCentralDirectory() throws {
@@ -230,5 +287,16 @@ final class ZipArchiveOutput {
     if failure != 0 {
       throw PackagingError.system("cannot write '\(archiveName)'", errno: failure)
     }
+  }
+}
+
+extension ZipArchiveOutput {
+  /// Bytes of another file to copy into the archive, and the entries they hold.
+  private struct PendingCopy {
+    let file: ArchiveFile
+    let offset: Int64
+    var count: Int64
+    let firstEntry: String
+    var lastEntry: String
   }
 }

@@ -197,9 +197,11 @@ final class ZipEntryWriter {
   // MARK: Producing
 
   private func add(_ item: ZipBatch.Item) throws {
-    try checkCancellation()
     let input: Int64
     if case .reused = item.kind { input = 0 } else { input = item.size }
+    // An entry with nothing to read (a reused one, a folder) costs less than a check:
+    // those are checked a batch at a time.
+    if input > 0 || current == nil { try checkCancellation() }
     if let current, current.hasRoom(forFileOf: input) {
       current.append(item)
       return
@@ -281,9 +283,9 @@ final class ZipEntryWriter {
     // Reused entries' bytes and entries are counted once per run of them: each count
     // tells every observer, which takes longer than copying a small entry.
     var reused = (entries: 0, bytes: Int64(0))
+    try checkCancellation()
     for (index, item) in batch.items.enumerated() {
       if index == batch.failedIndex, let failure = batch.failure { throw failure }
-      try checkCancellation()
       if case .reused(let data) = item.kind {
         try writeReused(item, data: data)
         reused.entries += 1
@@ -291,6 +293,7 @@ final class ZipEntryWriter {
         continue
       }
       reportReused(&reused)
+      try checkCancellation()
       switch item.kind {
       case .directory:
         var record = makeRecord(item, name: item.path + "/", type: 0o040000)
@@ -353,7 +356,31 @@ final class ZipEntryWriter {
         >= ZipEntryRecord.overflow32
     }
     record.localHeaderOffset = output.offset
-    try record.withLocalHeader { try output.append(UnsafeRawBufferPointer($0)) }
+    // The earlier pack's header, when it is the one written here, goes with the data: a
+    // run of such entries is one copy in the kernel.
+    let sameHeader = record.withLocalHeader { data.hasLocalHeader($0) }
+    if sameHeader {
+      try output.appendCopy(
+        of: data.file, at: data.localHeaderOffset,
+        count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: item.path)
+    } else {
+      try record.withLocalHeader { try output.append(UnsafeRawBufferPointer($0)) }
+      try copyData(of: item, data: data)
+    }
+    try output.addCentralRecord(record)
+    if data.method == .stored { storedEntryCount += 1 }
+    progress?.completeFile(item.path)
+  }
+
+  /// Copies a reused entry's data after a header written here: a small entry's through a
+  /// window onto the earlier archive (one read for many entries, into the write buffer),
+  /// a large one's file to file.
+  private func copyData(of item: ZipBatch.Item, data: ZipReusedData) throws {
+    if data.compressedSize >= Int64(ArchiveFileWindow.size) {
+      try output.appendCopy(
+        of: data.file, at: data.dataOffset, count: data.compressedSize, entry: item.path)
+      return
+    }
     let window: ArchiveFileWindow
     if let current = reusedWindow, current.file === data.file {
       window = current
@@ -361,21 +388,14 @@ final class ZipEntryWriter {
       window = ArchiveFileWindow(data.file)
       reusedWindow = window
     }
-    var copied: Int64 = 0
-    while copied < data.compressedSize {
-      let want = Int(min(Int64(ArchiveFileWindow.size), data.compressedSize - copied))
-      guard let bytes = try window.bytes(at: data.dataOffset + copied, count: want) else {
-        throw PackagingError(
-          .corruptArchive,
-          "'\(data.file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
-        )
-      }
-      try bytes.withUnsafeBytes { try output.append($0) }
-      copied += Int64(want)
+    guard let bytes = try window.bytes(at: data.dataOffset, count: Int(data.compressedSize))
+    else {
+      throw PackagingError(
+        .corruptArchive,
+        "'\(data.file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
+      )
     }
-    try output.addCentralRecord(record)
-    if data.method == .stored { storedEntryCount += 1 }
-    progress?.completeFile(item.path)
+    try bytes.withUnsafeBytes { try output.append($0) }
   }
 
   private func writeChunk(

@@ -35,7 +35,8 @@ package final class ZipReuseIndex {
   init(path: String, checksEveryByte: Bool) throws {
     self.checksEveryByte = checksEveryByte
     archive = try ZipArchive(
-      file: try ArchiveFile(path: path), maxEntries: ExpansionPolicy.default.maxEntryCount)
+      file: try ArchiveFile(path: path), maxEntries: ExpansionPolicy.default.maxEntryCount,
+      keepsLocalHeaders: true)
   }
 
   /// The earlier entry's data for a file, when it may be reused.
@@ -63,8 +64,9 @@ package final class ZipReuseIndex {
     if checksEveryByte, try source.crc32(size: size) != entry.crc32 { return nil }
     reusedCount += 1
     return ZipReusedData(
-      file: archive.file, dataOffset: entry.dataOffset, compressedSize: entry.compressedSize,
-      crc32: entry.crc32, method: entry.method == .stored ? .stored : .deflated)
+      archive: archive, index: index, localHeaderOffset: entry.localHeaderOffset,
+      dataOffset: entry.dataOffset, compressedSize: entry.compressedSize, crc32: entry.crc32,
+      method: entry.method == .stored ? .stored : .deflated)
   }
 
   /// The entry of a name, if there.

@@ -1,9 +1,15 @@
+import Glibc
+
 /// An entry's compressed bytes in an earlier zip, copied as they are instead of compressing
 /// the file again (`pack --update`, as Info-ZIP's `zip -u` copies unchanged entries).
-struct ZipReusedData: @unchecked Sendable {
-  /// The earlier archive; read only on the writer's thread.
-  let file: ArchiveFile
-  /// Where the entry's data starts in it.
+struct ZipReusedData: Sendable {
+  /// The earlier archive, opened keeping its local headers.
+  let archive: ZipArchive
+  /// The entry's position in its central directory.
+  let index: Int
+  /// Where the entry's local header starts.
+  let localHeaderOffset: Int64
+  /// Where the entry's data starts.
   let dataOffset: Int64
   /// The data's length.
   let compressedSize: Int64
@@ -11,4 +17,21 @@ struct ZipReusedData: @unchecked Sendable {
   let crc32: UInt32
   /// Stored or deflated (no other method is reused).
   let method: ZipEntryRecord.Method
+
+  /// The earlier archive's file.
+  var file: ArchiveFile { archive.file }
+
+  /// Whether the earlier archive's local header for the entry is these bytes, so the
+  /// header and the data can be copied together.
+  ///
+  /// - Parameter header: The local header a fresh pack would write.
+  /// - Returns: `true` when the two are the same bytes.
+  func hasLocalHeader(_ header: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let earlier = archive.localHeader(at: index), earlier.count == header.count else {
+      return false
+    }
+    return earlier.withUnsafeBufferPointer { earlier in
+      header.isEmpty || memcmp(earlier.baseAddress!, header.baseAddress!, header.count) == 0
+    }
+  }
 }
