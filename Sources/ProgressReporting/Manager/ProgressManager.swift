@@ -313,12 +313,9 @@ public final class ProgressManager: Sendable, Hashable, CustomStringConvertible,
 
   /// Whether this manager or one of its ancestors was cancelled.
   package var isCancelled: Bool {
-    var node: ProgressManager? = self
-    while let current = node {
-      if current.cancelled.load(ordering: .relaxed) { return true }
-      node = current.parent
-    }
-    return false
+    // Recursing through the constant `parent` borrows each ancestor; a loop holding the
+    // next one in a variable retained and released it, at every check of every entry.
+    cancelled.load(ordering: .relaxed) || (parent?.isCancelled ?? false)
   }
 
   /// Throws when the work should stop.
