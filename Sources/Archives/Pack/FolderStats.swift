@@ -1,14 +1,15 @@
 import FolioSystem
 import Glibc
 
-/// What `fstatat` (and, when asked, `listxattrat`) says of each name of a large folder,
-/// asked by two threads at once before the walk goes through the folder.
+/// What `fstatat` (and, when asked, `listxattrat`) says of the second half of a large
+/// folder's names, asked by a helper thread while the walk goes through the first half.
 ///
 /// Looking names up is most of what the kernel does for a walk that reads no file (a
 /// pack that reuses an earlier archive's entries), and one thread asks one name at a
 /// time; here a helper thread asks the second half of the names while the walking thread
-/// asks the first. A name that cannot be looked up keeps its `errno`, reported when the
-/// walk reaches it, as if it had asked then.
+/// looks up the first half itself, as it reaches them, so its entries are handed on at
+/// once. A name that cannot be looked up keeps its `errno`, reported when the walk reaches
+/// it, as if it had asked then.
 final class FolderStats: @unchecked Sendable {
   /// One name's answers.
   struct Answer {
@@ -26,13 +27,19 @@ final class FolderStats: @unchecked Sendable {
   private let folder: Int32
   private let names: FolderNames
   private let listingAttributes: Bool
-  /// One answer a name, each written by one thread, read only once both are done.
+  /// The first name the helper asks about.
+  private let helperStart: Int
+  /// One answer a name from ``helperStart`` on, written by the helper, read only once it
+  /// is done.
   private let answers: UnsafeMutableBufferPointer<Answer>
+  /// The helper, until it is waited for.
+  private var helper: BackgroundWork<Void>?
 
-  /// Asks the kernel about every name of a folder, on two threads.
+  /// Starts asking the kernel about the second half of a folder's names on a thread of
+  /// its own.
   ///
   /// - Parameters:
-  ///   - folder: The open folder.
+  ///   - folder: The open folder, kept open until this value is gone.
   ///   - names: Its names.
   ///   - listingAttributes: Whether to ask folders and regular files for the length of
   ///     their extended attribute names' list too.
@@ -41,17 +48,26 @@ final class FolderStats: @unchecked Sendable {
     self.names = names
     self.listingAttributes = listingAttributes
     let count = names.count
-    answers = .allocate(capacity: count)
-    let half = count / 2
-    let helper = BackgroundWork(inBackground: true) { [self] in ask(half..<count) }
-    ask(0..<half)
-    helper.wait()
+    helperStart = count / 2
+    answers = .allocate(capacity: count - helperStart)
+    helper = BackgroundWork(inBackground: true) { [self] in ask(helperStart..<count) }
   }
 
-  deinit { answers.deallocate() }
+  deinit {
+    helper?.wait()
+    answers.deallocate()
+  }
 
-  /// The answers for the name at `index`.
-  subscript(index: Int) -> Answer { answers[index] }
+  /// The helper's answers for the name at `index`, once it is done; `nil` for a name of the
+  /// first half, which the walk looks up itself.
+  subscript(index: Int) -> Answer? {
+    guard index >= helperStart else { return nil }
+    if let helper {
+      helper.wait()
+      self.helper = nil
+    }
+    return answers[index - helperStart]
+  }
 
   private func ask(_ range: Range<Int>) {
     for index in range {
@@ -67,7 +83,7 @@ final class FolderStats: @unchecked Sendable {
       } else {
         answer.errorNumber = errno
       }
-      (answers.baseAddress! + index).initialize(to: answer)
+      (answers.baseAddress! + index - helperStart).initialize(to: answer)
     }
   }
 }

@@ -132,7 +132,9 @@ struct PackageWalker {
     var stats: FolderStats?
   }
 
-  private func walk(
+  /// Visits every entry, the root first: in archive order or as folders list them, asking
+  /// for attribute lists and looking large folders up on two threads when told.
+  func walk(
     ordered: Bool, listingAttributes: Bool, inParallel: Bool, _ visit: (Item) throws -> Void
   ) throws {
     /// A folder's level, its names looked up ahead when it is large and that is asked.
@@ -179,7 +181,8 @@ struct PackageWalker {
       // Spelled only for a message: most entries never need it.
       var displayPath: String { Self.join(rootPath, childPath) }
       var info = stat()
-      if let answer = stats?[index] {
+      let answer = stats?[index]
+      if let answer {
         guard answer.errorNumber == 0 else {
           throw PackagingError.system(
             "cannot read the attributes of '\(displayPath)'", errno: answer.errorNumber)
@@ -192,7 +195,7 @@ struct PackageWalker {
         }
       }
       func attributeListLength() -> Int? {
-        if let stats { return stats[index].attributeListLength }
+        if let answer { return answer.attributeListLength }
         return listingAttributes ? ExtendedAttributes.listLength(in: folder, name: cName) : nil
       }
       switch info.st_mode & S_IFMT {

@@ -156,32 +156,77 @@ public enum Packer {
     walker.selection = options.selection
     walker.listsAttributes = storesAttributes
     walker.looksUpInParallel = writerOptions.resolvedJobs > 1
-    // An update reads little more than the tree's metadata, so it walks once and keeps the
-    // entries, as the earlier archive's index keeps its own; a fresh pack counts first and
-    // keeps nothing, its memory not growing with the tree.
-    let collected = opening != nil ? try walker.collect() : nil
-    let reuse = try opening?.value()
-    let totals = try collected?.totals ?? walker.count()
-    func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
-      if let items = collected?.items {
-        for item in items { try visit(item) }
-      } else {
-        try walker.walk(visit)
-      }
-    }
     let storesHardLinks = format.isTar
-    let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
-    let entryTotal = totals.entries - (options.keepParent ? 0 : 1)
-    reporter.setCounts { _, total in total = Int(clamping: byteTotal) + entryTotal }
-    reporter.totalFileCount += totals.files
-    reporter.totalByteCount += UInt64(clamping: byteTotal)
-
-    var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
-    var collisions = NameCollisionFinder(expectedCount: totals.entries)
-    var nameCollisions: [NameCollision] = []
     // The walks' closures capture this flag, not the options: a captured `PackOptions` was
     // copied (its registry and selection retained and released) at every entry.
     let keepParent = options.keepParent
+    // An update reads little more than the tree's metadata: it walks once, on a thread of
+    // its own that hands the entries over as it goes, so they are written while later names
+    // are still looked up, and keeps them, as the earlier archive's index keeps its own. A
+    // fresh pack counts first and keeps nothing, its memory not growing with the tree.
+    let handoff = opening != nil ? PackageWalker.Handoff() : nil
+    let walking = handoff.map { handoff in
+      BackgroundWork(inBackground: writerOptions.resolvedJobs > 1) { [walker] in
+        walker.walk(handingOffTo: handoff)
+      }
+    }
+    defer {
+      handoff?.stop()
+      walking?.wait()
+    }
+    let reuse = try opening?.value()
+
+    /// The walk's totals, once known.
+    var walkTotals: PackageWalker.Totals?
+    /// The AppleDouble entries written before the totals were known, which no walk counts.
+    var appleDoubles = (units: 0, files: 0, bytes: 0)
+    func publish(_ totals: PackageWalker.Totals) {
+      walkTotals = totals
+      let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
+      let entryTotal = totals.entries - (keepParent ? 0 : 1)
+      let extra = appleDoubles
+      reporter.setCounts { _, total in total = Int(clamping: byteTotal) + entryTotal + extra.units }
+      reporter.totalFileCount += totals.files + extra.files
+      reporter.totalByteCount += UInt64(clamping: byteTotal) + UInt64(extra.bytes)
+    }
+    func countAppleDouble(bytes: Int) {
+      guard walkTotals != nil else {
+        appleDoubles.units += bytes + 1
+        appleDoubles.files += 1
+        appleDoubles.bytes += bytes
+        return
+      }
+      reporter.setCounts { _, total in total = total.map { $0 + bytes + 1 } }
+      reporter.totalFileCount += 1
+      reporter.totalByteCount += UInt64(bytes)
+    }
+    if handoff == nil {
+      publish(try walker.count())
+    } else {
+      // Unknown until the walk ends: no total rather than one the entries would pass.
+      reporter.setCounts { _, total in total = nil }
+    }
+    /// The entries handed over by the walk, kept for a replay.
+    var handedOver: [[PackageWalker.Item]] = []
+    func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
+      guard let handoff else { return try walker.walk(visit) }
+      if walkTotals != nil {
+        for chunk in handedOver {
+          for item in chunk { try visit(item) }
+        }
+        return
+      }
+      while let chunk = try handoff.next() {
+        handedOver.append(chunk)
+        for item in chunk { try visit(item) }
+      }
+      publish(try handoff.totals)
+    }
+
+    var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
+    var collisions = NameCollisionFinder(
+      expectedCount: walkTotals?.entries ?? reuse?.entryCount ?? 0)
+    var nameCollisions: [NameCollision] = []
     /// An item's path on disk, for reading its attributes and for messages.
     func diskPath(_ item: PackageWalker.Item) -> String {
       PackageWalker.join(sourcePath, item.relativePath)
@@ -237,8 +282,8 @@ public enum Packer {
         }
         if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
           try writeAppleDouble(
-            of: path, metadata: metadata, displayPath: diskPath(item),
-            writer: writer, reporter: reporter)
+            of: path, metadata: metadata, displayPath: diskPath(item), writer: writer,
+            counting: countAppleDouble(bytes:))
         }
       }
       try writer.flush()
@@ -307,10 +352,11 @@ public enum Packer {
   }
 
   /// Writes a zip entry's `user.` attributes as macOS does: an AppleDouble
-  /// `__MACOSX/DIR/._NAME` entry right after the entry, under their macOS names.
+  /// `__MACOSX/DIR/._NAME` entry right after the entry, under their macOS names, its
+  /// size given to `counting` first (no walk counts it).
   private static func writeAppleDouble(
     of path: String, metadata: ArchiveWriter.Metadata, displayPath: String,
-    writer: ArchiveWriter, reporter: ProgressManager
+    writer: ArchiveWriter, counting: (Int) -> Void
   ) throws {
     var attributes: [(name: String, value: [UInt8])] = []
     for attribute in metadata.extendedAttributes {
@@ -328,10 +374,7 @@ public enum Packer {
     var entry = metadata
     entry.permissions = 0o644
     entry.extendedAttributes = []
-    // Not counted by the counting walk, which lists no attributes.
-    reporter.setCounts { _, total in total = total.map { $0 + bytes.count + 1 } }
-    reporter.totalFileCount += 1
-    reporter.totalByteCount += UInt64(bytes.count)
+    counting(bytes.count)
     try writer.writeFile(
       path: "__MACOSX/" + AppleDouble.name(for: path), source: .memory(Data(bytes)),
       size: Int64(bytes.count), metadata: entry)

@@ -3,6 +3,8 @@ import Documents
 import FolioSystem
 import FolioTestSupport
 import Foundation
+import Glibc
+import ProgressReporting
 import Testing
 
 /// `pack --update` (issue 33 §3): an earlier zip's unchanged entries are copied, the result
@@ -125,6 +127,84 @@ import Testing
       #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
       let tested = try runProcess("unzip", ["-tqq", archive.path])
       #expect(tested.status == 0, "\(tested.outputText)\(tested.errorText)")
+    }
+  }
+
+  @Test(arguments: [1, 4])
+  func anUpdateIsTheFreshPacksBytesWhateverTheJobs(jobs: Int) async throws {
+    try await withTemporaryDirectory("pack-update-jobs") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      _ = try pack(package, to: archive, previous: nil)
+      try Data("changed".utf8).write(to: package.appendingPathComponent("pages/12.txt"))
+      var options = PackOptions(format: .zip, reproducible: true, jobs: jobs)
+      options.replacePolicy = .update
+      let updated = try Packer.packSynchronously(package, to: archive, options: options)
+      #expect(updated.reusedEntryCount == updated.fileCount - 1)
+      let fresh = folder.appendingPathComponent("fresh.zip")
+      _ = try pack(package, to: fresh, previous: nil)
+      #expect(try runProcess("cmp", [archive.path, fresh.path]).status == 0)
+    }
+  }
+
+  /// The walk runs beside the writer: what it cannot pack still fails the update, naming
+  /// the path, and the earlier archive stays as it was.
+  @Test func anUnpackableFileFailsTheUpdateAndKeepsTheEarlierArchive() async throws {
+    try await withTemporaryDirectory("pack-update-fifo") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      _ = try pack(package, to: archive, previous: nil)
+      let before = try Data(contentsOf: archive)
+      let fifo = package.appendingPathComponent("pages/zz.fifo").path
+      try #require(mkfifo(fifo, 0o644) == 0)
+      var options = PackOptions(format: .zip, reproducible: true)
+      options.replacePolicy = .update
+      let error = try #require(throws: PackagingError.self) {
+        try Packer.packSynchronously(package, to: archive, options: options)
+      }
+      #expect(error.code == .unsupportedFileType)
+      #expect(error.message.contains(fifo), "\(error.message)")
+      #expect(try Data(contentsOf: archive) == before)
+      #expect(PackTestTrees.temporaries(in: folder) == [])
+    }
+  }
+
+  /// An update's totals are known only once its walk ends: until then the progress has no
+  /// total, never one its entries pass, and it finishes once, complete.
+  @Test func anUpdatesProgressEndsAtItsTotalsAndFinishesOnce() async throws {
+    try await withTemporaryDirectory("pack-update-progress") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let first = try pack(package, to: archive, previous: nil)
+      try Data("changed".utf8).write(to: package.appendingPathComponent("pages/5.txt"))
+      let root = ProgressManager(totalCount: 1)
+      let events = root.reporter.events(interval: .zero)
+      let watcher = Task { () -> [ProgressEvent] in
+        var seen: [ProgressEvent] = []
+        for await event in events { seen.append(event) }
+        return seen
+      }
+      var options = PackOptions(format: .zip, reproducible: true)
+      options.replacePolicy = .update
+      let result = try await Packer.pack(
+        package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
+      let seen = await watcher.value
+      #expect(result.reusedEntryCount == first.fileCount - 1)
+      var finished: [ProgressSnapshot] = []
+      for event in seen {
+        switch event {
+        case .update(let snapshot):
+          #expect(snapshot.fractionCompleted <= 1)
+          #expect(finished.isEmpty, "an update after the end")
+        case .finished(let snapshot): finished.append(snapshot)
+        case .fileStarted, .fileFinished: break
+        }
+      }
+      #expect(finished.count == 1)
+      #expect(finished.first?.fractionCompleted == 1)
+      #expect(finished.first?.totalFileCount == result.fileCount)
+      #expect(finished.first?.completedFileCount == result.fileCount)
+      #expect(finished.first?.completedByteCount == UInt64(result.byteCount))
     }
   }
 

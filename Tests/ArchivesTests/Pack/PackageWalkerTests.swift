@@ -48,4 +48,93 @@ import Testing
       }
     }
   }
+
+  /// A package of `count` small pages in one folder, a subfolder, and a link.
+  private func makeLargeFolder(in folder: URL, count: Int) throws -> URL {
+    let package = folder.appendingPathComponent("Pkg")
+    let pages = package.appendingPathComponent("pages")
+    try FileManager.default.createDirectory(
+      at: pages.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    for index in 0..<count {
+      try Data(repeating: UInt8(index % 251), count: index % 97).write(
+        to: pages.appendingPathComponent("page-\(index).txt"))
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: pages.appendingPathComponent("link").path, withDestinationPath: "page-1.txt")
+    return package
+  }
+
+  @Test func aWalkHandedToAnotherThreadGivesTheEntriesInOrderThenTheTotals() async throws {
+    try await withTemporaryDirectory("walker-handoff") { folder in
+      let package = try makeLargeFolder(in: folder, count: FolderStats.parallelThreshold + 700)
+      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      try #require(root >= 0)
+      defer { close(root) }
+      var walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
+      walker.listsAttributes = true
+      walker.looksUpInParallel = true
+      let (collected, collectedTotals) = try walker.collect()
+
+      let handoff = PackageWalker.Handoff()
+      let walking = BackgroundWork(inBackground: true) { [walker] in
+        walker.walk(handingOffTo: handoff)
+      }
+      defer { walking.wait() }
+      var handed: [PackageWalker.Item] = []
+      var chunks = 0
+      while let chunk = try handoff.next() {
+        #expect(!chunk.isEmpty && chunk.count <= PackageWalker.Handoff.chunkSize)
+        handed += chunk
+        chunks += 1
+      }
+      #expect(chunks > 1, "handed over as it went, not at the end")
+      #expect(handed.map(\.relativePath) == collected.map(\.relativePath))
+      #expect(handed.map(\.info.st_ino) == collected.map(\.info.st_ino))
+      #expect(handed.map(\.attributeListLength) == collected.map(\.attributeListLength))
+      let totals = try handoff.totals
+      #expect(totals.entries == collectedTotals.entries)
+      #expect(totals.allBytes == collectedTotals.allBytes)
+      #expect(try handoff.next() == nil, "ended")
+    }
+  }
+
+  @Test func aWalkThatFailsHandsItsErrorOverAfterItsEntries() async throws {
+    try await withTemporaryDirectory("walker-handoff-fails") { folder in
+      let package = try makeLargeFolder(in: folder, count: 600)
+      // Sorted after every page: the walk fails once it has handed the pages over.
+      let fifo = package.appendingPathComponent("zz.fifo").path
+      try #require(mkfifo(fifo, 0o644) == 0)
+      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      try #require(root >= 0)
+      defer { close(root) }
+      let walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
+      let handoff = PackageWalker.Handoff()
+      let walking = BackgroundWork(inBackground: true) { [walker] in
+        walker.walk(handingOffTo: handoff)
+      }
+      defer { walking.wait() }
+      var handed = 0
+      let error = try #require(throws: PackagingError.self) {
+        while let chunk = try handoff.next() { handed += chunk.count }
+      }
+      #expect(error.code == .unsupportedFileType)
+      #expect(error.message.contains(fifo), "\(error.message)")
+      #expect(handed >= 2 * PackageWalker.Handoff.chunkSize, "the pages came first")
+    }
+  }
+
+  @Test func aWriterThatStoppedEndsTheWalkAtItsFirstHandover() async throws {
+    try await withTemporaryDirectory("walker-handoff-stop") { folder in
+      let package = try makeLargeFolder(in: folder, count: 2_000)
+      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      try #require(root >= 0)
+      defer { close(root) }
+      let walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
+      let handoff = PackageWalker.Handoff()
+      handoff.stop()
+      walker.walk(handingOffTo: handoff)
+      #expect(throws: (any Error).self) { try handoff.next() }
+      #expect(throws: (any Error).self) { try handoff.totals }
+    }
+  }
 }

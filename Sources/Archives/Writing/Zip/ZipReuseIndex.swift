@@ -22,6 +22,8 @@ package final class ZipReuseIndex {
   private var indexes: [String: Int]?
   /// Entries copied so far.
   private(set) var reusedCount = 0
+  /// How many entries the earlier archive holds.
+  var entryCount: Int { archive.entryCount }
 
   /// How many entries from ``next`` on are compared before the table is built.
   private static let lookahead = 4
