@@ -29,6 +29,16 @@ struct FoldedSpellingHashes {
     }
   }
 
+  /// Records a path that is never recorded twice (a walk's), by its folded spelling alone.
+  ///
+  /// - Parameter folded: The path's folded spelling.
+  /// - Returns: Whether another path with the same folded spelling may have been recorded.
+  mutating func recordDistinct(folded: UnsafeRawBufferPointer) -> Bool {
+    var hasher = Hasher()
+    hasher.combine(bytes: folded)
+    return firstSpellings.updateValue(0, forKey: hasher.finalize()) != nil
+  }
+
   /// Records a path, read in place.
   ///
   /// - Parameters:

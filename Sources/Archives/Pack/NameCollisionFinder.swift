@@ -1,11 +1,11 @@
 /// Finds the names a pack writes that differ only by case or Unicode normalisation, the
 /// ones `expand` refuses (``ExpansionLedger``'s folding: NFC, then lower case).
 ///
-/// It keeps two hashes per name (the folded spelling's and the exact one's), not the names:
-/// a package of 20,000 files held 6 MB of spellings before. A name whose folded hash was
-/// met under another exact hash is a suspect; ``collisions(replaying:)`` then finds the
-/// first spelling of each suspect's folded name in a replay of the names, and drops a
-/// suspect whose hashes matched by chance, so only real collisions are reported.
+/// It keeps a hash of each name's folded spelling, not the names: a package of 20,000 files
+/// held 6 MB of spellings before. A walk meets each name once, so a name whose folded hash
+/// was met before is a suspect; ``collisions(replaying:)`` then finds the first spelling of
+/// each suspect's folded name in a replay of the names, and drops a suspect whose hash
+/// matched by chance, so only real collisions are reported.
 struct NameCollisionFinder {
   private var foldedSpellings: FoldedSpellingHashes
   /// Names whose folded hash was met before under another spelling, in order.
@@ -20,20 +20,21 @@ struct NameCollisionFinder {
 
   /// Records a name written to the archive.
   ///
-  /// - Parameter path: The entry's path in the archive.
+  /// - Parameter path: The entry's path in the archive, never recorded before: a walk meets
+  ///   each path once, so only the folded spelling is hashed.
   mutating func record(_ path: String) {
     var path = path
     let suspect = path.withUTF8 { bytes in
-      // ASCII, nearly every name: folded on the stack and both spellings hashed in place,
-      // without the two arrays a name cost.
+      // ASCII, nearly every name: folded on the stack and hashed in place, without the
+      // arrays a name cost.
       guard bytes.isASCII else {
-        let array = Array(bytes)
-        return foldedSpellings.record(array, folded: ExpansionLedger.folded(array))
+        return ExpansionLedger.folded(Array(bytes)).withUnsafeBytes {
+          foldedSpellings.recordDistinct(folded: $0)
+        }
       }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded in
         ExpansionLedger.foldASCII(bytes, into: folded)
-        return foldedSpellings.record(
-          UnsafeRawBufferPointer(bytes), folded: UnsafeRawBufferPointer(folded))
+        return foldedSpellings.recordDistinct(folded: UnsafeRawBufferPointer(folded))
       }
     }
     if suspect { suspects.append(path) }
