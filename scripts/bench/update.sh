@@ -46,9 +46,16 @@ seconds() { # command... -> "wall<TAB>cpu" seconds on stdout (cpu: user + system
   end=$(date +%s%N)
   awk -v ns=$((end - start)) '{ printf "%.3f\t%.2f\n", ns / 1e9, $1 + $2 }' "$scratch/time.txt"
 }
-fresh_run() { seconds "$folio" pack "$package" -o "$scratch/fresh.zip" --reproducible --force --quiet; }
+# Each run starts with nothing of the benchmark's own left to write back: the update's copy
+# of the earlier zip is synced before it is timed (a real earlier zip has long been on disk),
+# and so is everything before a fresh pack.
+fresh_run() {
+  sync
+  seconds "$folio" pack "$package" -o "$scratch/fresh.zip" --reproducible --force --quiet
+}
 update_run() {
   cp "$scratch/before.zip" "$scratch/updated.zip"
+  sync
   seconds "$folio" pack "$package" -o "$scratch/updated.zip" --reproducible --update --quiet
 }
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
