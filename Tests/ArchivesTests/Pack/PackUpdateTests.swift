@@ -249,4 +249,35 @@ import Testing
       #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
     }
   }
+
+  /// Whether `/dev/shm` is a file system of its own beside the temporary folders, where
+  /// the kernel refuses to copy between the two and the bytes go through a buffer.
+  static var hasSeparateMemoryFileSystem: Bool {
+    var memory = stat()
+    var temporary = stat()
+    return stat("/dev/shm", &memory) == 0
+      && stat(FileManager.default.temporaryDirectory.path, &temporary) == 0
+      && memory.st_dev != temporary.st_dev && access("/dev/shm", W_OK) == 0
+  }
+
+  /// The earlier zip on another file system (the library takes any earlier archive): its
+  /// entries are still copied, through a buffer, and the result is the fresh pack's bytes.
+  @Test(.enabled(if: hasSeparateMemoryFileSystem, "needs a writable /dev/shm of its own"))
+  func anEarlierZipOnAnotherFileSystemIsStillCopied() async throws {
+    try await withTemporaryDirectory("pack-update-elsewhere") { folder in
+      let package = try makePackage(in: folder)
+      let earlier = URL(
+        fileURLWithPath:
+          "/dev/shm/folio-update-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).zip")
+      defer { unlink(earlier.path) }
+      _ = try pack(package, to: earlier, previous: nil)
+      try Data("changed".utf8).write(to: package.appendingPathComponent("pages/20.txt"))
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let updated = try pack(package, to: archive, previous: earlier)
+      #expect(updated.reusedEntryCount == updated.fileCount - 1)
+      let fresh = folder.appendingPathComponent("fresh.zip")
+      _ = try pack(package, to: fresh, previous: nil)
+      #expect(try runProcess("cmp", [archive.path, fresh.path]).status == 0)
+    }
+  }
 }
