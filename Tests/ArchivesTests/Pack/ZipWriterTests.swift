@@ -31,21 +31,22 @@ import Testing
 
   @Test func aCentralDirectoryPastItsMemoryLimitIsSpilledAndReadWhole() async throws {
     try await withTemporaryDirectory("zip-spill") { folder in
-      // Names of 120 bytes: about 200 bytes a record, so 4,000 pass the limit twice.
+      // Names of 230 bytes: about 290 bytes a record, so 29,000 pass the limit twice.
+      let count = 29_000
       var files: [String: Data] = [:]
-      let stem = String(repeating: "n", count: 100)
-      for number in 0..<4_000 {
+      let stem = String(repeating: "n", count: 220)
+      for number in 0..<count {
         files["pages/\(stem)-\(10_000 + number).txt"] = Data("\(number)".utf8)
       }
       let tree = try PackTestTrees.make(folder.appendingPathComponent("Many.pkg"), files: files)
       let archive = folder.appendingPathComponent("many.zip")
       _ = try await Packer.pack(tree, to: archive, options: PackOptions(jobs: 1))
-      let records = 4_000 * (46 + "Many.pkg/pages/".utf8.count + 100 + 10)
+      let records = count * (46 + "Many.pkg/pages/".utf8.count + stem.utf8.count + 10)
       #expect(records > 2 * ZipArchiveOutput.centralDirectoryMemoryLimit)
       #expect(try runProcess("unzip", ["-tq", archive.path]).status == 0)
       let listing = try runProcess("python3", ["-m", "zipfile", "-l", archive.path])
       #expect(listing.status == 0)
-      #expect(listing.outputText.split(separator: "\n").count == 1 + 4_000 + 2)
+      #expect(listing.outputText.split(separator: "\n").count == 1 + count + 2)
       let out = folder.appendingPathComponent("out")
       try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
       #expect(try runProcess("bsdtar", ["-xf", archive.path, "-C", out.path]).status == 0)

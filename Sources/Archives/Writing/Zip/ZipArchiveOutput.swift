@@ -18,12 +18,14 @@ import Glibc
 final class ZipArchiveOutput {
   /// The write buffer's size.
   static let bufferSize = 256 * 1024
-  /// The most central-directory bytes kept in memory.
+  /// The most central-directory bytes kept in memory: a package of tens of thousands of
+  /// files keeps its whole directory here.
   ///
-  /// Spilling is a sequential write to a file the kernel caches and one copy at the end,
-  /// so a small limit costs little, where a larger one lets the array double past it (and
-  /// copy) before it spills.
-  static let centralDirectoryMemoryLimit = 256 * 1024
+  /// Spilling writes the records into the kernel's cache, a page at a time, and copies them
+  /// back at the end, which a pack that reuses every entry spends much of its writing
+  /// thread on. The array is reserved at its largest at once, so it never doubles (and
+  /// copies) on the way; its pages cost memory only as records fill them.
+  static let centralDirectoryMemoryLimit = 4 << 20
   /// The largest central-directory record: its fixed part, a name and an extra field of
   /// 65,535 bytes each (Folio writes no comment).
   ///

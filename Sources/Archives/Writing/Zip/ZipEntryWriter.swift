@@ -17,7 +17,7 @@ import UniformTypes
 /// Memory: `capacity × ZipBatch.bufferBytes` for the batches (capacity is
 /// `2 × jobs + 1`, or 1 with one job: about 290 KiB each), one compressor
 /// set per worker (about 1 MiB), the output buffer (256 KiB) and at most
-/// 1 MiB of central directory in memory, whatever the archive's size.
+/// 4 MiB of central directory in memory, whatever the archive's size.
 ///
 /// Every local header carries the entry's real CRC-32 and sizes: a chunked
 /// entry's header is written before its data and corrected once the last
