@@ -48,7 +48,9 @@ extension ManPage {
     compressed one by one; an OUT that is not a sound zip is refused and left as it
     was. With --checksum every file is read but none of the unchanged is compressed.
     Without --checksum, a change that keeps a file's size, time and mode is not seen:
-    'folio verify OUT --against PACKAGE' finds it.
+    'folio verify OUT --against PACKAGE' finds it. The tree is walked while the
+    entries are written, so the progress has no total files or bytes until the walk
+    ends.
     - --jobs (default: FOLIO_JOBS, else the cores the process may use, as taskset or
     a container allows): zip entries are read and deflated by N threads, a large file
     in 128 KiB chunks joined into one deflate stream, written in order. Memory: about
