@@ -39,7 +39,7 @@ final class FolderStats: @unchecked Sendable {
   /// its own.
   ///
   /// - Parameters:
-  ///   - folder: The open folder, kept open until this value is gone.
+  ///   - folder: The open folder, kept open until ``waitForHelper()`` returns.
   ///   - names: Its names.
   ///   - listingAttributes: Whether to ask folders and regular files for the length of
   ///     their extended attribute names' list too.
@@ -58,14 +58,19 @@ final class FolderStats: @unchecked Sendable {
     answers.deallocate()
   }
 
-  /// The helper's answers for the name at `index`, once it is done; `nil` for a name of the
-  /// first half, which the walk looks up itself.
-  subscript(index: Int) -> Answer? {
-    guard index >= helperStart else { return nil }
+  /// Waits until the helper has asked about all its names: before the folder is closed.
+  func waitForHelper() {
     if let helper {
       helper.wait()
       self.helper = nil
     }
+  }
+
+  /// The helper's answers for the name at `index`, once it is done; `nil` for a name of the
+  /// first half, which the walk looks up itself.
+  subscript(index: Int) -> Answer? {
+    guard index >= helperStart else { return nil }
+    waitForHelper()
     return answers[index - helperStart]
   }
 

@@ -160,12 +160,19 @@ struct PackageWalker {
       level(root, "", try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
     ]
     defer {
-      for level in levels.dropFirst() { close(level.folder) }
+      // A walk that stops early leaves a helper asking in its folder: it ends first.
+      for level in levels.dropFirst() {
+        level.stats?.waitForHelper()
+        close(level.folder)
+      }
     }
     while let last = levels.indices.last {
       let index = levels[last].next
       guard index < levels[last].names.count else {
-        if last > 0 { close(levels[last].folder) }
+        if last > 0 {
+          levels[last].stats?.waitForHelper()
+          close(levels[last].folder)
+        }
         levels.removeLast()
         continue
       }

@@ -123,6 +123,32 @@ import Testing
     }
   }
 
+  /// A walk that fails in the first half of a large folder, while the helper still asks
+  /// about the second, reports the failure and lets the helper end before the folder is
+  /// closed; walking again then gives every entry.
+  @Test func aWalkThatFailsBesideItsHelperReportsThePath() async throws {
+    try await withTemporaryDirectory("walker-helper-fails") { folder in
+      let package = try makeLargeFolder(in: folder, count: FolderStats.parallelThreshold * 4)
+      // Sorted before every page, so it is met while the helper asks the second half.
+      let fifo = package.appendingPathComponent("pages/a.fifo").path
+      try #require(mkfifo(fifo, 0o644) == 0)
+      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      try #require(root >= 0)
+      defer { close(root) }
+      var walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
+      walker.listsAttributes = true
+      walker.looksUpInParallel = true
+      for _ in 0..<3 {
+        let error = try #require(throws: PackagingError.self) { try walker.collect() }
+        #expect(error.code == .unsupportedFileType)
+        #expect(error.message.contains(fifo), "\(error.message)")
+      }
+      #expect(unlink(fifo) == 0)
+      let (items, _) = try walker.collect()
+      #expect(items.count == FolderStats.parallelThreshold * 4 + 4)
+    }
+  }
+
   @Test func aWriterThatStoppedEndsTheWalkAtItsFirstHandover() async throws {
     try await withTemporaryDirectory("walker-handoff-stop") { folder in
       let package = try makeLargeFolder(in: folder, count: 2_000)
