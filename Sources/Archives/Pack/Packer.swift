@@ -176,41 +176,18 @@ public enum Packer {
     }
     let reuse = try opening?.value()
 
-    /// The walk's totals, once known.
-    var walkTotals: PackageWalker.Totals?
-    /// The AppleDouble entries written before the totals were known, which no walk counts.
-    var appleDoubles = (units: 0, files: 0, bytes: 0)
-    func publish(_ totals: PackageWalker.Totals) {
-      walkTotals = totals
-      let byteTotal = storesHardLinks ? totals.uniqueBytes : totals.allBytes
-      let entryTotal = totals.entries - (keepParent ? 0 : 1)
-      let extra = appleDoubles
-      reporter.setCounts { _, total in total = Int(clamping: byteTotal) + entryTotal + extra.units }
-      reporter.totalFileCount += totals.files + extra.files
-      reporter.totalByteCount += UInt64(clamping: byteTotal) + UInt64(extra.bytes)
-    }
-    func countAppleDouble(bytes: Int) {
-      guard walkTotals != nil else {
-        appleDoubles.units += bytes + 1
-        appleDoubles.files += 1
-        appleDoubles.bytes += bytes
-        return
-      }
-      reporter.setCounts { _, total in total = total.map { $0 + bytes + 1 } }
-      reporter.totalFileCount += 1
-      reporter.totalByteCount += UInt64(bytes)
-    }
+    var totals = PackProgressTotals(
+      reporter: reporter, storesHardLinks: storesHardLinks, keepParent: keepParent)
     if handoff == nil {
-      publish(try walker.count())
+      totals.publish(try walker.count())
     } else {
-      // Unknown until the walk ends: no total rather than one the entries would pass.
-      reporter.setCounts { _, total in total = nil }
+      totals.clearTotal()
     }
     /// The entries handed over by the walk, kept for a replay.
     var handedOver: [[PackageWalker.Item]] = []
     func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
       guard let handoff else { return try walker.walk(visit) }
-      if walkTotals != nil {
+      if totals.walk != nil {
         for chunk in handedOver {
           for item in chunk { try visit(item) }
         }
@@ -220,12 +197,12 @@ public enum Packer {
         handedOver.append(chunk)
         for item in chunk { try visit(item) }
       }
-      publish(try handoff.totals)
+      totals.publish(try handoff.totals)
     }
 
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
     var collisions = NameCollisionFinder(
-      expectedCount: walkTotals?.entries ?? reuse?.entryCount ?? 0)
+      expectedCount: totals.walk?.entries ?? reuse?.entryCount ?? 0)
     var nameCollisions: [NameCollision] = []
     /// An item's path on disk, for reading its attributes and for messages.
     func diskPath(_ item: PackageWalker.Item) -> String {
@@ -283,7 +260,7 @@ public enum Packer {
         if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
           try writeAppleDouble(
             of: path, metadata: metadata, displayPath: diskPath(item), writer: writer,
-            counting: countAppleDouble(bytes:))
+            counting: { totals.countAppleDouble(bytes: $0) })
         }
       }
       try writer.flush()
