@@ -178,12 +178,7 @@ import Testing
       let first = try pack(package, to: archive, previous: nil)
       try Data("changed".utf8).write(to: package.appendingPathComponent("pages/5.txt"))
       let root = ProgressManager(totalCount: 1)
-      let events = root.reporter.events(interval: .zero)
-      let watcher = Task { () -> [ProgressEvent] in
-        var seen: [ProgressEvent] = []
-        for await event in events { seen.append(event) }
-        return seen
-      }
+      let watcher = PackerProgressTests.recordEvents(of: root)
       var options = PackOptions(format: .zip, reproducible: true)
       options.replacePolicy = .update
       let result = try await Packer.pack(

@@ -64,37 +64,52 @@ import Testing
     return package
   }
 
+  /// Runs `body` with a walker over `package` that lists attributes and looks large folders
+  /// up on two threads (or not, when `parallel` is false), the package open meanwhile.
+  private func withWalker<T>(
+    of package: URL, parallel: Bool = true, _ body: (PackageWalker) throws -> T
+  ) throws -> T {
+    let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    try #require(root >= 0)
+    defer { close(root) }
+    var walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
+    walker.listsAttributes = parallel
+    walker.looksUpInParallel = parallel
+    return try body(walker)
+  }
+
+  /// Starts a walk on a thread of its own, handing its entries over.
+  private func handOff(_ walker: PackageWalker) -> (PackageWalker.Handoff, BackgroundWork<Void>) {
+    let handoff = PackageWalker.Handoff()
+    let walking = BackgroundWork(inBackground: true) { [walker] in
+      walker.walk(handingOffTo: handoff)
+    }
+    return (handoff, walking)
+  }
+
   @Test func aWalkHandedToAnotherThreadGivesTheEntriesInOrderThenTheTotals() async throws {
     try await withTemporaryDirectory("walker-handoff") { folder in
       let package = try makeLargeFolder(in: folder, count: FolderStats.parallelThreshold + 700)
-      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      try #require(root >= 0)
-      defer { close(root) }
-      var walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
-      walker.listsAttributes = true
-      walker.looksUpInParallel = true
-      let (collected, collectedTotals) = try walker.collect()
-
-      let handoff = PackageWalker.Handoff()
-      let walking = BackgroundWork(inBackground: true) { [walker] in
-        walker.walk(handingOffTo: handoff)
+      try withWalker(of: package) { walker in
+        let (collected, collectedTotals) = try walker.collect()
+        let (handoff, walking) = handOff(walker)
+        defer { walking.wait() }
+        var handed: [PackageWalker.Item] = []
+        var chunks = 0
+        while let chunk = try handoff.next() {
+          #expect(!chunk.isEmpty && chunk.count <= PackageWalker.Handoff.chunkSize)
+          handed += chunk
+          chunks += 1
+        }
+        #expect(chunks > 1, "handed over as it went, not at the end")
+        #expect(handed.map(\.relativePath) == collected.map(\.relativePath))
+        #expect(handed.map(\.info.st_ino) == collected.map(\.info.st_ino))
+        #expect(handed.map(\.attributeListLength) == collected.map(\.attributeListLength))
+        let totals = try handoff.totals
+        #expect(totals.entries == collectedTotals.entries)
+        #expect(totals.allBytes == collectedTotals.allBytes)
+        #expect(try handoff.next() == nil, "ended")
       }
-      defer { walking.wait() }
-      var handed: [PackageWalker.Item] = []
-      var chunks = 0
-      while let chunk = try handoff.next() {
-        #expect(!chunk.isEmpty && chunk.count <= PackageWalker.Handoff.chunkSize)
-        handed += chunk
-        chunks += 1
-      }
-      #expect(chunks > 1, "handed over as it went, not at the end")
-      #expect(handed.map(\.relativePath) == collected.map(\.relativePath))
-      #expect(handed.map(\.info.st_ino) == collected.map(\.info.st_ino))
-      #expect(handed.map(\.attributeListLength) == collected.map(\.attributeListLength))
-      let totals = try handoff.totals
-      #expect(totals.entries == collectedTotals.entries)
-      #expect(totals.allBytes == collectedTotals.allBytes)
-      #expect(try handoff.next() == nil, "ended")
     }
   }
 
@@ -104,22 +119,17 @@ import Testing
       // Sorted after every page: the walk fails once it has handed the pages over.
       let fifo = package.appendingPathComponent("zz.fifo").path
       try #require(mkfifo(fifo, 0o644) == 0)
-      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      try #require(root >= 0)
-      defer { close(root) }
-      let walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
-      let handoff = PackageWalker.Handoff()
-      let walking = BackgroundWork(inBackground: true) { [walker] in
-        walker.walk(handingOffTo: handoff)
+      try withWalker(of: package, parallel: false) { walker in
+        let (handoff, walking) = handOff(walker)
+        defer { walking.wait() }
+        var handed = 0
+        let error = try #require(throws: PackagingError.self) {
+          while let chunk = try handoff.next() { handed += chunk.count }
+        }
+        #expect(error.code == .unsupportedFileType)
+        #expect(error.message.contains(fifo), "\(error.message)")
+        #expect(handed >= 2 * PackageWalker.Handoff.chunkSize, "the pages came first")
       }
-      defer { walking.wait() }
-      var handed = 0
-      let error = try #require(throws: PackagingError.self) {
-        while let chunk = try handoff.next() { handed += chunk.count }
-      }
-      #expect(error.code == .unsupportedFileType)
-      #expect(error.message.contains(fifo), "\(error.message)")
-      #expect(handed >= 2 * PackageWalker.Handoff.chunkSize, "the pages came first")
     }
   }
 
@@ -132,35 +142,29 @@ import Testing
       // Sorted before every page, so it is met while the helper asks the second half.
       let fifo = package.appendingPathComponent("pages/a.fifo").path
       try #require(mkfifo(fifo, 0o644) == 0)
-      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      try #require(root >= 0)
-      defer { close(root) }
-      var walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
-      walker.listsAttributes = true
-      walker.looksUpInParallel = true
-      for _ in 0..<3 {
-        let error = try #require(throws: PackagingError.self) { try walker.collect() }
-        #expect(error.code == .unsupportedFileType)
-        #expect(error.message.contains(fifo), "\(error.message)")
+      try withWalker(of: package) { walker in
+        for _ in 0..<3 {
+          let error = try #require(throws: PackagingError.self) { try walker.collect() }
+          #expect(error.code == .unsupportedFileType)
+          #expect(error.message.contains(fifo), "\(error.message)")
+        }
+        #expect(unlink(fifo) == 0)
+        let (items, _) = try walker.collect()
+        #expect(items.count == FolderStats.parallelThreshold * 4 + 4)
       }
-      #expect(unlink(fifo) == 0)
-      let (items, _) = try walker.collect()
-      #expect(items.count == FolderStats.parallelThreshold * 4 + 4)
     }
   }
 
   @Test func aWriterThatStoppedEndsTheWalkAtItsFirstHandover() async throws {
     try await withTemporaryDirectory("walker-handoff-stop") { folder in
       let package = try makeLargeFolder(in: folder, count: 2_000)
-      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      try #require(root >= 0)
-      defer { close(root) }
-      let walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
-      let handoff = PackageWalker.Handoff()
-      handoff.stop()
-      walker.walk(handingOffTo: handoff)
-      #expect(throws: (any Error).self) { try handoff.next() }
-      #expect(throws: (any Error).self) { try handoff.totals }
+      try withWalker(of: package) { walker in
+        let handoff = PackageWalker.Handoff()
+        handoff.stop()
+        walker.walk(handingOffTo: handoff)
+        #expect(throws: (any Error).self) { try handoff.next() }
+        #expect(throws: (any Error).self) { try handoff.totals }
+      }
     }
   }
 }

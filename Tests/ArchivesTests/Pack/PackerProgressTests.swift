@@ -6,6 +6,16 @@ import Testing
 @testable import Archives
 
 @Suite struct PackerProgressTests {
+  /// Every event `root` reports until it finishes, gathered by a task.
+  static func recordEvents(of root: ProgressManager) -> Task<[ProgressEvent], Never> {
+    let events = root.reporter.events(interval: .zero)
+    return Task {
+      var seen: [ProgressEvent] = []
+      for await event in events { seen.append(event) }
+      return seen
+    }
+  }
+
   @Test(arguments: [ArchiveFormat.zip, .tarGzip])
   func countsEndAtTheFilesAndBytesAndNeverGoBack(format: ArchiveFormat) async throws {
     let package = try BenchmarkCorpus.small().appendingPathComponent("pages.examplenotebook")
@@ -14,12 +24,7 @@ import Testing
     let expectedBytes = files.reduce(Int64(0)) { $0 + Int64($1.contents?.count ?? 0) }
     try await withTemporaryDirectory("pack-progress") { folder in
       let root = ProgressManager(totalCount: 1)
-      let events = root.reporter.events(interval: .zero)
-      let watcher = Task { () -> [ProgressEvent] in
-        var seen: [ProgressEvent] = []
-        for await event in events { seen.append(event) }
-        return seen
-      }
+      let watcher = Self.recordEvents(of: root)
       let result = try await Packer.pack(
         package, to: folder.appendingPathComponent("p." + format.fileExtension),
         progress: root.subprogress(assigningCount: 1))
