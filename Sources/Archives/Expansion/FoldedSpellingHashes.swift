@@ -29,14 +29,23 @@ struct FoldedSpellingHashes {
     }
   }
 
-  /// Records a path that is never recorded twice (a walk's), by its folded spelling alone.
+  /// The hash a folded spelling is recorded under.
   ///
-  /// - Parameter folded: The path's folded spelling.
-  /// - Returns: Whether another path with the same folded spelling may have been recorded.
-  mutating func recordDistinct(folded: UnsafeRawBufferPointer) -> Bool {
+  /// - Parameter folded: A path's folded spelling.
+  /// - Returns: Its hash, as ``recordDistinct(foldedHash:)`` takes it.
+  static func hash(folded: UnsafeRawBufferPointer) -> Int {
     var hasher = Hasher()
     hasher.combine(bytes: folded)
-    return firstSpellings.updateValue(0, forKey: hasher.finalize()) != nil
+    return hasher.finalize()
+  }
+
+  /// Records a path that is never recorded twice (a walk's), by its folded spelling's hash
+  /// alone.
+  ///
+  /// - Parameter foldedHash: ``hash(folded:)`` of the path's folded spelling.
+  /// - Returns: Whether another path with the same folded spelling may have been recorded.
+  mutating func recordDistinct(foldedHash: Int) -> Bool {
+    firstSpellings.updateValue(0, forKey: foldedHash) != nil
   }
 
   /// Records a path, read in place.

@@ -23,21 +23,27 @@ struct NameCollisionFinder {
   /// - Parameter path: The entry's path in the archive, never recorded before: a walk meets
   ///   each path once, so only the folded spelling is hashed.
   mutating func record(_ path: String) {
-    var path = path
-    let suspect = path.withUTF8 { bytes in
-      // ASCII, nearly every name: folded on the stack and hashed in place, without the
-      // arrays a name cost.
+    /// ASCII, nearly every name: folded on the stack and hashed in place, without the
+    /// arrays a name cost.
+    func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
       guard bytes.isASCII else {
         return ExpansionLedger.folded(Array(bytes)).withUnsafeBytes {
-          foldedSpellings.recordDistinct(folded: $0)
+          FoldedSpellingHashes.hash(folded: $0)
         }
       }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded in
         ExpansionLedger.foldASCII(bytes, into: folded)
-        return foldedSpellings.recordDistinct(folded: UnsafeRawBufferPointer(folded))
+        return FoldedSpellingHashes.hash(folded: UnsafeRawBufferPointer(folded))
       }
     }
-    if suspect { suspects.append(path) }
+    // A native string's bytes are read in place, without the copy `withUTF8` needs.
+    let hash =
+      path.utf8.withContiguousStorageIfAvailable(foldedHash)
+      ?? {
+        var copy = path
+        return copy.withUTF8(foldedHash)
+      }()
+    if foldedSpellings.recordDistinct(foldedHash: hash) { suspects.append(path) }
   }
 
   /// The collisions, each suspect paired with the first name of its folded spelling.
