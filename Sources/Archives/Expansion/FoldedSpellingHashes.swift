@@ -29,20 +29,21 @@ struct FoldedSpellingHashes {
     }
   }
 
-  /// The hash a folded spelling is recorded under.
+  /// The hash a spelling is recorded under: its bytes hashed as ``PathKey`` hashes them,
+  /// without an array.
   ///
-  /// - Parameter folded: A path's folded spelling.
-  /// - Returns: Its hash, as ``recordDistinct(foldedHash:)`` takes it.
-  static func hash(folded: UnsafeRawBufferPointer) -> Int {
+  /// - Parameter spelling: A path's bytes, or its folded spelling's.
+  /// - Returns: Its hash, as ``recordDistinct(foldedHash:)`` takes a folded one.
+  static func hash(_ spelling: UnsafeRawBufferPointer) -> Int {
     var hasher = Hasher()
-    hasher.combine(bytes: folded)
+    hasher.combine(bytes: spelling)
     return hasher.finalize()
   }
 
   /// Records a path that is never recorded twice (a walk's), by its folded spelling's hash
   /// alone.
   ///
-  /// - Parameter foldedHash: ``hash(folded:)`` of the path's folded spelling.
+  /// - Parameter foldedHash: ``hash(_:)`` of the path's folded spelling.
   /// - Returns: Whether another path with the same folded spelling may have been recorded.
   mutating func recordDistinct(foldedHash: Int) -> Bool {
     firstSpellings.updateValue(0, forKey: foldedHash) != nil
@@ -55,14 +56,8 @@ struct FoldedSpellingHashes {
   ///   - folded: Its folded spelling.
   /// - Returns: Whether another spelling of the same folded path may have been recorded.
   mutating func record(_ path: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) -> Bool {
-    // Hashed as ``PathKey`` hashes its bytes, without an array for either spelling.
-    func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-      var hasher = Hasher()
-      hasher.combine(bytes: bytes)
-      return hasher.finalize()
-    }
-    let foldedHash = hash(folded)
-    let exactHash = hash(path)
+    let foldedHash = Self.hash(folded)
+    let exactHash = Self.hash(path)
     guard let first = firstSpellings[foldedHash] else {
       firstSpellings[foldedHash] = exactHash
       return false

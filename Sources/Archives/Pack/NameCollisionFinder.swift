@@ -28,12 +28,12 @@ struct NameCollisionFinder {
     func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
       guard bytes.isASCII else {
         return ExpansionLedger.folded(Array(bytes)).withUnsafeBytes {
-          FoldedSpellingHashes.hash(folded: $0)
+          FoldedSpellingHashes.hash($0)
         }
       }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded in
         ExpansionLedger.foldASCII(bytes, into: folded)
-        return FoldedSpellingHashes.hash(folded: UnsafeRawBufferPointer(folded))
+        return FoldedSpellingHashes.hash(UnsafeRawBufferPointer(folded))
       }
     }
     // A native string's bytes are read in place, without the copy `withUTF8` needs.
