@@ -358,13 +358,16 @@ final class ZipEntryWriter {
     record.localHeaderOffset = output.offset
     // The earlier pack's header, when it is the one written here, goes with the data: a
     // run of such entries is one copy in the kernel.
-    let sameHeader = record.withLocalHeader { data.hasLocalHeader($0) }
+    let sameHeader = try record.withLocalHeader { header in
+      if data.hasLocalHeader(header) { return true }
+      try output.append(UnsafeRawBufferPointer(header))
+      return false
+    }
     if sameHeader {
       try output.appendCopy(
         of: data.file, at: data.localHeaderOffset,
         count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: item.path)
     } else {
-      try record.withLocalHeader { try output.append(UnsafeRawBufferPointer($0)) }
       try copyData(of: item, data: data)
     }
     try output.addCentralRecord(record)
