@@ -107,30 +107,17 @@ final class ZipArchive: Sendable {
     let locals = ArchiveFileWindow(file)
     var offset = location.directoryStart
     var notes = NameNotes()
-    var localHeaders: [UInt8] = []
+    var localHeaders: [UInt8]? = keepsLocalHeaders ? [] : nil
     var localHeaderStarts: [Int] = keepsLocalHeaders ? [0] : []
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
-        names: &names, notes: &notes, decoder: decoder)
+        names: &names, notes: &notes, decoder: decoder, localHeaders: &localHeaders)
       table.append(entry)
       offset += length
-      if keepsLocalHeaders {
-        // Still in the window that the record's check just read.
-        guard
-          let header = try locals.bytes(
-            at: entry.localHeaderOffset, count: Int(entry.dataDistance))
-        else {
-          throw PackagingError(
-            .malformedZip,
-            "'\(file.name)': the local header of entry \(index + 1) could not be read again (the file shrank)"
-          )
-        }
-        localHeaders.append(contentsOf: header)
-        localHeaderStarts.append(localHeaders.count)
-      }
+      if let localHeaders { localHeaderStarts.append(localHeaders.count) }
     }
-    self.localHeaders = localHeaders
+    self.localHeaders = localHeaders ?? []
     self.localHeaderStarts = localHeaderStarts
     if offset != location.directoryEnd {
       throw PackagingError(
@@ -326,11 +313,12 @@ final class ZipArchive: Sendable {
   private static let localSignature: UInt32 = 0x0403_4B50
   private static let descriptorSignature: UInt32 = 0x0807_4B50
 
-  /// Reads one central-directory record and its local header, checking both.
+  /// Reads one central-directory record and its local header, checking both; the local
+  /// header's bytes are appended to `localHeaders` when it is not `nil`.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
     location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes,
-    decoder: ZipLegacyNameDecoder
+    decoder: ZipLegacyNameDecoder, localHeaders: inout [UInt8]?
   ) throws -> (StoredEntry, Int64) {
     let archive = directory.file.name
     func malformed(_ text: String) -> PackagingError {
@@ -395,6 +383,8 @@ final class ZipArchive: Sendable {
       let localVariable = try locals.bytes(
         at: localStart + 30, count: localNameLength + localExtraLength)
     else { throw malformed("entry \(display) has a local header running into the directory") }
+    localHeaders?.append(contentsOf: local)
+    localHeaders?.append(contentsOf: localVariable)
     func mismatch(_ what: String) -> PackagingError {
       PackagingError(
         .headerMismatch,
