@@ -105,48 +105,51 @@ final class ArchiveFile: Sendable {
   func copyBytes(at offset: Int64, count: Int64, to target: Int32, targetName: String) throws
     -> Int64
   {
+    let end = offset + count
     var position = offset
-    var inKernel = true
-    while position < offset + count {
-      let wanted = Int(min(count - (position - offset), 1 << 30))
-      var copied: Int
-      if inKernel {
-        copied = SystemCall.retryingInterrupts {
-          LinuxCalls.copyFileRange(from: descriptor, offset: &position, to: target, count: wanted)
-        }
-        if copied < 0, [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
-          inKernel = false
-          continue
-        }
-      } else {
-        copied = copyThroughBuffer(at: position, count: wanted, to: target)
-        position += Int64(max(copied, 0))
+    while position < end {
+      let copied = SystemCall.retryingInterrupts {
+        LinuxCalls.copyFileRange(
+          from: descriptor, offset: &position, to: target, count: Int(min(end - position, 1 << 30)))
       }
-      if copied < 0 {
-        throw PackagingError.system(
-          "cannot copy entries from '\(name)' into '\(targetName)'", errno: errno)
+      if copied < 0, [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+        position = try copyThroughBuffer(
+          from: position, to: end, target: target, targetName: targetName)
+        break
       }
+      if copied < 0 { throw copyFailure(into: targetName, errno: errno) }
       if copied == 0 { break }
     }
     return position - offset
   }
 
-  /// One buffer's worth of ``copyBytes(at:count:to:targetName:)`` with `pread` and
-  /// `write`: the bytes copied (0 at this file's end), or -1 with `errno` set.
-  private func copyThroughBuffer(at offset: Int64, count: Int, to target: Int32) -> Int {
+  /// The rest of a ``copyBytes(at:count:to:targetName:)`` the kernel would not make, with
+  /// `pread` and `write` through one buffer.
+  ///
+  /// - Returns: Where the copy stopped: `end`, or this file's end when it comes first.
+  private func copyThroughBuffer(
+    from start: Int64, to end: Int64, target: Int32, targetName: String
+  ) throws -> Int64 {
     let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: min(count, 1 << 20), alignment: 16)
+      byteCount: Int(min(end - start, 1 << 20)), alignment: 16)
     defer { buffer.deallocate() }
-    let got = SystemCall.retryingInterrupts {
-      pread(descriptor, buffer.baseAddress!, buffer.count, off_t(offset))
+    var position = start
+    while position < end {
+      let wanted = Int(min(Int64(buffer.count), end - position))
+      let got = SystemCall.retryingInterrupts {
+        pread(descriptor, buffer.baseAddress!, wanted, off_t(position))
+      }
+      if got < 0 { throw copyFailure(into: targetName, errno: errno) }
+      if got == 0 { break }
+      let failure = SystemCall.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+      if failure != 0 { throw copyFailure(into: targetName, errno: failure) }
+      position += Int64(got)
     }
-    guard got > 0 else { return got }
-    let failure = SystemCall.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
-    if failure != 0 {
-      errno = failure
-      return -1
-    }
-    return got
+    return position
+  }
+
+  private func copyFailure(into targetName: String, errno code: Int32) -> PackagingError {
+    PackagingError.system("cannot copy entries from '\(name)' into '\(targetName)'", errno: code)
   }
 
   /// Reads exactly `count` bytes at `offset`, or `nil` when they pass the end of the file.
