@@ -96,7 +96,8 @@ extension PackageWalker {
   }
 
   /// Walks once in archive order, handing every entry over as it goes, then the totals
-  /// (or the failure): ``collect()`` for a writer on another thread.
+  /// (or the failure): one walk's system calls instead of ``count()``'s and ``walk(_:)``'s,
+  /// for memory that grows with the tree (the writer keeps the entries).
   ///
   /// - Parameter handoff: Where the entries go.
   func walk(handingOffTo handoff: Handoff) {

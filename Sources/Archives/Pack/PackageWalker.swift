@@ -11,7 +11,8 @@ import Glibc
 /// buffer, ``FolderNames``), so memory does not grow with the number of
 /// entries; ``Packer`` walks twice, once to count (and refuse what cannot be
 /// packed before anything is written) and once to write, or, updating an earlier
-/// archive, once, keeping the entries (``collect()``).
+/// archive, once, handing the entries to the writer as it goes, which keeps them
+/// (``walk(handingOffTo:)``).
 struct PackageWalker {
   /// One entry met on the walk.
   struct Item {
@@ -67,11 +68,11 @@ struct PackageWalker {
   let allowExternalSymlinks: Bool
   /// Which paths are packed; a folder left out is not walked.
   var selection: PathSelection = .everything
-  /// Whether ``walk(_:)`` and ``collect()`` ask each file and folder whether it has
+  /// Whether ``walk(_:)`` and ``walk(handingOffTo:)`` ask each file and folder whether it has
   /// extended attributes (``Item/attributeListLength``), right after its `fstatat`, while
   /// the kernel still holds the name it just looked up.
   var listsAttributes = false
-  /// Whether ``collect()`` looks up a large folder's names on two threads at once
+  /// Whether ``walk(handingOffTo:)`` looks up a large folder's names on two threads at once
   /// (``FolderStats``).
   var looksUpInParallel = false
 
@@ -88,22 +89,6 @@ struct PackageWalker {
     // In the order the folder lists, not sorted: the totals do not depend on it.
     try walk(ordered: false, listingAttributes: false, inParallel: false) { totals.add($0) }
     return totals
-  }
-
-  /// Walks once in archive order, keeping every entry, and counts them: one walk's system
-  /// calls instead of ``count()``'s and ``walk(_:)``'s, for memory that grows with the tree.
-  ///
-  /// - Returns: The entries in archive order, and their totals.
-  /// - Throws: ``PackagingError`` as ``count()`` does.
-  func collect() throws -> (items: [Item], totals: Totals) {
-    var items: [Item] = []
-    var totals = Totals()
-    try walk(ordered: true, listingAttributes: listsAttributes, inParallel: looksUpInParallel) {
-      item in
-      totals.add(item)
-      items.append(item)
-    }
-    return (items, totals)
   }
 
   /// Visits every entry, the root first.

@@ -168,3 +168,18 @@ import Testing
     }
   }
 }
+
+extension PackageWalker {
+  /// Every entry of one walk in archive order, and their totals, on this thread: what the
+  /// walk handed to another thread must give.
+  fileprivate func collect() throws -> (items: [Item], totals: Totals) {
+    var items: [Item] = []
+    var totals = Totals()
+    try walk(ordered: true, listingAttributes: listsAttributes, inParallel: looksUpInParallel) {
+      item in
+      totals.add(item)
+      items.append(item)
+    }
+    return (items, totals)
+  }
+}
