@@ -35,12 +35,7 @@ struct ExpansionDestination {
     -> Self
   {
     let given = destination.standardizedFileURL
-    let exists: Bool
-    do {
-      exists = try replacePolicy.check(outputAt: given.path, updatable: true)
-    } catch {
-      throw PackagingError(error)
-    }
+    let exists = try PackagingError.check(replacePolicy, outputAt: given.path, updatable: true)
     var folder = given
     var info = stat()
     if exists && lstat(given.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {

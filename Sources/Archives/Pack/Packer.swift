@@ -114,11 +114,7 @@ public enum Packer {
   private static func packCore(
     _ source: URL, to output: URL, options: PackOptions, reporter: ProgressManager
   ) throws -> PackResult {
-    do {
-      _ = try options.replacePolicy.check(outputAt: output.path, updatable: true)
-    } catch {
-      throw PackagingError(error)
-    }
+    _ = try PackagingError.check(options.replacePolicy, outputAt: output.path, updatable: true)
     var options = options
     if options.replacePolicy == .update && options.previousArchive == nil {
       options.previousArchive = output

@@ -48,11 +48,7 @@ enum AtomicOutput {
   /// - Throws: ``ExportError`` `output-exists`, `update-unsupported`.
   @discardableResult
   static func check(_ target: URL, _ replacePolicy: ReplacePolicy) throws -> Bool {
-    do {
-      return try replacePolicy.check(outputAt: target.path, updatable: false)
-    } catch {
-      throw ExportError(error)
-    }
+    try ExportError.check(replacePolicy, outputAt: target.path, updatable: false)
   }
 
   /// Moves a finished temporary file or folder over the target.

@@ -59,4 +59,23 @@ extension FolioFailure {
   package init(_ refusal: ReplacePolicy.Refusal) {
     self.init(Code(refusal.reason.rawValue), refusal.message)
   }
+
+  /// The one check of an output before any work (``ReplacePolicy/check(outputAt:updatable:)``),
+  /// a refusal thrown as the module's error.
+  ///
+  /// - Parameters:
+  ///   - policy: What to do with an existing output.
+  ///   - path: The output's path.
+  ///   - updatable: Whether the writer can update an output.
+  /// - Returns: Whether something is at `path` (to be replaced or updated).
+  /// - Throws: The module's `output-exists` or `update-unsupported`.
+  package static func check(_ policy: ReplacePolicy, outputAt path: String, updatable: Bool)
+    throws(Self) -> Bool
+  {
+    do {
+      return try policy.check(outputAt: path, updatable: updatable)
+    } catch {
+      throw Self(error)
+    }
+  }
 }

@@ -11,11 +11,7 @@ enum AtomicFileWriter {
   ///
   /// - Throws: ``PropertyListError`` `output-exists`, `update-unsupported`.
   static func check(_ url: URL, _ replacePolicy: ReplacePolicy) throws {
-    do {
-      _ = try replacePolicy.check(outputAt: url.path, updatable: false)
-    } catch {
-      throw PropertyListError(error)
-    }
+    _ = try PropertyListError.check(replacePolicy, outputAt: url.path, updatable: false)
   }
 
   /// Writes `data` to `url` atomically; an existing file is replaced (keeping its
