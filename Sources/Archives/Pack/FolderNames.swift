@@ -66,8 +66,28 @@ final class FolderNames {
     return (UnsafeBufferPointer(start: name, count: strlen(cName)), cName)
   }
 
+  /// Orders the names by their bytes: first by their first eight bytes read as one
+  /// big-endian number (a NUL and the zeros after it ordering a shorter name first, as
+  /// `strcmp` does), which tells most pairs apart without following a pointer, then, for
+  /// the pairs that share them, by `strcmp`.
   private func sort() {
-    let names = UnsafeRawPointer(bytes.base).assumingMemoryBound(to: CChar.self)
-    starts.sort { strcmp(names + Int($0), names + Int($1)) < 0 }
+    let base = bytes.base
+    let names = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+    var keyed = starts.map { start -> (prefix: UInt64, start: UInt32) in
+      var prefix: UInt64 = 0
+      var index = 0
+      var byte = base[Int(start)]
+      while index < 8 {
+        prefix = prefix << 8 | UInt64(byte)
+        index += 1
+        if byte != 0 { byte = base[Int(start) + index] }
+      }
+      return (prefix, start)
+    }
+    keyed.sort {
+      $0.prefix != $1.prefix
+        ? $0.prefix < $1.prefix : strcmp(names + Int($0.start), names + Int($1.start)) < 0
+    }
+    for index in keyed.indices { starts[index] = keyed[index].start }
   }
 }

@@ -42,6 +42,18 @@ import Testing
     #expect(listed == names.sorted { $0.lexicographicallyPrecedes($1) })
   }
 
+  @Test func namesSharingTheirFirstEightBytesSortByTheRest() async throws {
+    // The sort orders names by their first eight bytes first: names that share them, names
+    // of seven, eight and nine bytes, and bytes above 0x7F among them need the rest.
+    var names = [
+      "pages-00", "pages-0", "pages-000", "pages-001", "pages-00a", "pages-01", "pages\u{E9}",
+      "pages\u{E9}1", "pages\u{1F4D8}", "page", "pag", "\u{E9}\u{E9}\u{E9}\u{E9}",
+    ].map { Array($0.utf8) }
+    names += (0..<500).map { Array("chapter-\(($0 * 7919) % 1000)".utf8) }
+    let listed = try await listing(names, sorted: true)
+    #expect(listed == names.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+
   @Test func unsortedListingHoldsEveryNameOnce() async throws {
     let names = (0..<3000).map { Array("page-\($0).txt".utf8) }
     let listed = try await listing(names, sorted: false)
