@@ -102,13 +102,23 @@ final class ZipArchive: Sendable {
     }
     var table: [StoredEntry] = []
     var names: [UInt8] = []
-    table.reserveCapacity(min(location.entryCount, 1 << 16))
+    // Reserved up front from the directory's size, which bounds the records and their names
+    // (and about equals the local headers'), so no buffer is copied as it grows; pages
+    // reserved and never written cost nothing.
+    let directorySize = Int(min(location.directoryEnd - location.directoryStart, 64 << 20))
+    let recordCount = min(location.entryCount, directorySize / 46 + 1)
+    table.reserveCapacity(recordCount)
+    names.reserveCapacity(directorySize)
     let directory = ArchiveFileWindow(file)
     let locals = ArchiveFileWindow(file)
     var offset = location.directoryStart
     var notes = NameNotes()
     var localHeaders: [UInt8]? = keepsLocalHeaders ? [] : nil
     var localHeaderStarts: [Int] = keepsLocalHeaders ? [0] : []
+    if keepsLocalHeaders {
+      localHeaders?.reserveCapacity(directorySize)
+      localHeaderStarts.reserveCapacity(recordCount + 1)
+    }
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
