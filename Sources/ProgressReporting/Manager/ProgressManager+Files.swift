@@ -9,7 +9,8 @@ extension ProgressManager {
   ///   - path: The file's path as the user will recognise it (an entry name).
   ///   - size: Its size in bytes, if known.
   public func startFile(_ path: String, size: Int64?) {
-    self.currentFile = path
+    // The meter's own current file is set by its `startFile`.
+    storeCurrentFile(path)
     meter.startFile(path, size: size)
   }
 

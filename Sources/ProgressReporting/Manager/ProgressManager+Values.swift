@@ -172,6 +172,18 @@ extension ProgressManager {
     store.withLock { $0.values[Key(P.self)]?.value as? P.Value } ?? P.defaultValue
   }
 
+  /// Stores ``Properties/currentFile`` as its setter does, without the generic setter's
+  /// casts (a writer starts thousands of files a second); the caller tells the meter.
+  ///
+  /// - Parameter path: The file now worked on.
+  func storeCurrentFile(_ path: String) {
+    let value: String? = path
+    store.withLock {
+      $0.values[Key(Properties.CurrentFile.self)] = .init(
+        type: Properties.CurrentFile.self, value: value)
+    }
+  }
+
   private func store<P: Property>(_ value: P.Value, for type: P.Type) {
     store.withLock { $0.values[Key(P.self)] = .init(type: P.self, value: value) }
     if P.self == Properties.CurrentFile.self { meter.setCurrentFile(value as? String) }
