@@ -12,13 +12,13 @@
 # After each run the two outputs are compared with cmp: they must be byte-identical.
 # Prints medians of wall seconds and of CPU seconds (user + system: the fairer figure on a
 # shared machine), their ratios and the load average around the runs; --keep DIR keeps
-# results.tsv. Builds the release binary first when --folio names none that exists.
+# results.tsv. Times the binary users install (scripts/build-release.sh, built first, as
+# the other benchmarks do) unless --folio names another.
 set -eu
 cd "$(dirname "$0")/../.."
-root=$(pwd)
 runs=3
 scale=full
-folio="$root/.build/release/folio"
+folio=""
 keep=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--runs N] [--scale small|full] [--folio PATH] [--keep DIR]" >&2; exit 64 ;;
   esac
 done
-[ -x "$folio" ] || swift build -c release --product folio >/dev/null
+[ -n "$folio" ] || folio="$(scripts/build-release.sh)"
 scratch=$(mktemp -d /tmp/folio-bench-update.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 python3 scripts/bench/make_corpus.py "$scratch/corpus" --scale "$scale" --only pages >/dev/null
