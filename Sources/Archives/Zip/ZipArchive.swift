@@ -205,6 +205,14 @@ final class ZipArchive: Sendable {
       ownerID: Int64(stored.ownerID), groupID: Int64(stored.groupID))
   }
 
+  /// One entry's fields as kept, its name in place: for a caller that checks thousands of
+  /// entries and reads their names with ``withName(at:_:)`` (``entry(at:)`` copies each
+  /// name into an array of its own).
+  ///
+  /// - Parameter index: From 0 to ``entryCount`` - 1.
+  /// - Returns: The entry's fields.
+  func storedEntry(at index: Int) -> StoredEntry { table[index] }
+
   /// An entry's local header as the archive holds it (its name and extra field too), when
   /// the archive was opened keeping them.
   ///
@@ -244,7 +252,7 @@ final class ZipArchive: Sendable {
   /// 72 bytes, the widest first: offsets that follow from others are kept as their small
   /// distances, since a large directory's entries are all held at the expansion's peak,
   /// beside the check's ledger.
-  private struct StoredEntry {
+  struct StoredEntry {
     var compressedSize: Int64
     var uncompressedSize: Int64
     var localHeaderOffset: Int64
@@ -400,7 +408,7 @@ final class ZipArchive: Sendable {
         .headerMismatch,
         "entry \(display): the local header's \(what) disagrees with the central directory")
     }
-    let localName = Array(localVariable.prefix(localNameLength))
+    let localNameBytes = localVariable.prefix(localNameLength)
     let localExtras = try ZipExtraFields(
       localVariable.dropFirst(localNameLength), malformed: entryMalformed)
     if extras.paddingLength > 0 || localExtras.paddingLength > 0 {
@@ -445,11 +453,23 @@ final class ZipArchive: Sendable {
     let isFolder = kind == .directory
     if isFolder { size = 0 }
     // Both headers must name the same entry once each is read with its Unicode path (a
-    // header may carry the field alone, or hold the UTF-8 name itself).
-    let localStoredName = effectiveName(
-      raw: localName, unicode: localExtras.unicodePath, otherwise: extras.unicodePath)
-    if localStoredName != storedName {
-      throw mismatch(localName != rawName ? "name \(localStoredName.display)" : "Unicode path")
+    // header may carry the field alone, or hold the UTF-8 name itself). Without one, most
+    // entries, that is the same stored bytes, compared in place.
+    if extras.unicodePath == nil && localExtras.unicodePath == nil {
+      let same = localNameBytes.withUnsafeBytes { local in
+        rawName.withUnsafeBytes { raw in
+          local.count == raw.count
+            && (raw.isEmpty || memcmp(local.baseAddress!, raw.baseAddress!, raw.count) == 0)
+        }
+      }
+      if !same { throw mismatch("name \(EntryName(bytes: Array(localNameBytes)).display)") }
+    } else {
+      let localName = Array(localNameBytes)
+      let localStoredName = effectiveName(
+        raw: localName, unicode: localExtras.unicodePath, otherwise: extras.unicodePath)
+      if localStoredName != storedName {
+        throw mismatch(localName != rawName ? "name \(localStoredName.display)" : "Unicode path")
+      }
     }
     if localMethod != method { throw mismatch("compression method") }
     if localFlags & 0x41 != flags & 0x41 { throw mismatch("encryption flag") }

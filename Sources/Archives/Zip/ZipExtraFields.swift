@@ -20,56 +20,86 @@ struct ZipExtraFields {
   ///   - malformed: Makes the error for a field that runs past the area.
   /// - Throws: What `malformed` makes.
   init(_ bytes: ArraySlice<UInt8>, malformed: (String) -> PackagingError) throws {
-    var cursor = bytes.startIndex
-    while cursor + 4 <= bytes.endIndex {
-      let tag = bytes.uint16(at: cursor)
-      let length = Int(bytes.uint16(at: cursor + 2))
-      let body = cursor + 4
-      guard body + length <= bytes.endIndex else {
-        throw malformed("an extra field (0x\(String(tag, radix: 16))) running past its header")
+    // Read in place, a number at a time: a slice per field retained the buffer the slices
+    // share, and most fields are a timestamp read as one number. Only the ZIP64 field is
+    // kept as a slice.
+    var zip64Body: Range<Int>?
+    var unicodePath: (nameCRC: UInt32, path: [UInt8])?
+    var modificationTime: Int64?
+    var ownerID: Int64?
+    var groupID: Int64?
+    // The closure does not throw: a field running past the area ends the loop, its tag kept.
+    var overrun: UInt16?
+    let end = bytes.withUnsafeBytes { raw -> Int in
+      @inline(__always) func uint16(_ at: Int) -> UInt16 {
+        raw.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian
       }
-      let field = bytes[body..<(body + length)]
-      switch tag {
-      case 0x0001:
-        zip64 = field
-      case 0x7075 where length >= 5 && field[field.startIndex] == 1:
-        unicodePath = (field.uint32(at: field.startIndex + 1), Array(field.dropFirst(5)))
-      case 0x5455 where length >= 5 && field[field.startIndex] & 1 != 0:
-        modificationTime = Int64(field.uint32(at: field.startIndex + 1))
-      case 0x5855 where length >= 8:
-        modificationTime = Int64(field.uint32(at: field.startIndex + 4))
-        if length >= 12 {
-          ownerID = Int64(field.uint16(at: field.startIndex + 8))
-          groupID = Int64(field.uint16(at: field.startIndex + 10))
+      @inline(__always) func uint32(_ at: Int) -> UInt32 {
+        raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian
+      }
+      var cursor = 0
+      while cursor + 4 <= raw.count {
+        let tag = uint16(cursor)
+        let length = Int(uint16(cursor + 2))
+        let body = cursor + 4
+        guard body + length <= raw.count else {
+          overrun = tag
+          return cursor
         }
-      case 0x000D where length >= 12:
-        modificationTime = Int64(field.uint32(at: field.startIndex + 4))
-        ownerID = Int64(field.uint16(at: field.startIndex + 8))
-        groupID = Int64(field.uint16(at: field.startIndex + 10))
-      case 0x7855 where length >= 4:
-        ownerID = Int64(field.uint16(at: field.startIndex))
-        groupID = Int64(field.uint16(at: field.startIndex + 2))
-      case 0x7875 where length >= 3 && field[field.startIndex] == 1:
-        var at = field.startIndex + 1
-        func id() -> Int64? {
-          guard at < field.endIndex else { return nil }
-          let size = Int(field[at])
-          defer { at += 1 + size }
-          guard at + 1 + size <= field.endIndex else { return nil }
-          switch size {
-          case 2: return Int64(field.uint16(at: at + 1))
-          case 4: return Int64(field.uint32(at: at + 1))
-          default: return nil
+        switch tag {
+        case 0x0001:
+          zip64Body = body..<(body + length)
+        case 0x7075 where length >= 5 && raw[body] == 1:
+          unicodePath = (uint32(body + 1), Array(raw[(body + 5)..<(body + length)]))
+        case 0x5455 where length >= 5 && raw[body] & 1 != 0:
+          modificationTime = Int64(uint32(body + 1))
+        case 0x5855 where length >= 8:
+          modificationTime = Int64(uint32(body + 4))
+          if length >= 12 {
+            ownerID = Int64(uint16(body + 8))
+            groupID = Int64(uint16(body + 10))
           }
+        case 0x000D where length >= 12:
+          modificationTime = Int64(uint32(body + 4))
+          ownerID = Int64(uint16(body + 8))
+          groupID = Int64(uint16(body + 10))
+        case 0x7855 where length >= 4:
+          ownerID = Int64(uint16(body))
+          groupID = Int64(uint16(body + 2))
+        case 0x7875 where length >= 3 && raw[body] == 1:
+          var at = body + 1
+          let fieldEnd = body + length
+          func id() -> Int64? {
+            guard at < fieldEnd else { return nil }
+            let size = Int(raw[at])
+            defer { at += 1 + size }
+            guard at + 1 + size <= fieldEnd else { return nil }
+            switch size {
+            case 2: return Int64(uint16(at + 1))
+            case 4: return Int64(uint32(at + 1))
+            default: return nil
+            }
+          }
+          ownerID = id()
+          groupID = id()
+        default:
+          break
         }
-        ownerID = id()
-        groupID = id()
-      default:
-        break
+        cursor = body + length
       }
-      cursor = body + length
+      return cursor
     }
-    paddingLength = bytes.endIndex - cursor
+    if let overrun {
+      throw malformed("an extra field (0x\(String(overrun, radix: 16))) running past its header")
+    }
+    zip64 = zip64Body.map {
+      bytes[(bytes.startIndex + $0.lowerBound)..<(bytes.startIndex + $0.upperBound)]
+    }
+    self.unicodePath = unicodePath
+    self.modificationTime = modificationTime
+    self.ownerID = ownerID
+    self.groupID = groupID
+    paddingLength = bytes.count - end
   }
 
   /// Reads the ZIP64 field's values for the header fields that hold the 0xFFFFFFFF

@@ -226,6 +226,34 @@ import Testing
     }
   }
 
+  /// A local header naming another path than its central-directory record (the two are
+  /// compared in place when neither has a Unicode Path field) is refused, naming both.
+  @Test func aLocalHeaderNamingAnotherPathIsRefusedNamingIt() async throws {
+    try await withTemporaryDirectory("zip-local-name-differs") { folder in
+      let archive = folder.appendingPathComponent("archive.zip")
+      let script = """
+        import io, zipfile
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, 'w') as z:
+            z.writestr('ok.txt', b'fine')
+            z.writestr('good.txt', b'hello')
+        data = buffer.getvalue()
+        at = data.index(b'good.txt')  # the local header's copy comes first
+        open('OUT', 'wb').write(data[:at] + b'evil.txt' + data[at + 8:])
+        """
+      let made = try runProcess(
+        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+      try #require(made.status == 0, "\(made.errorText)")
+      let error = #expect(throws: PackagingError.self) {
+        _ = try Expander.expandSynchronously(
+          archive, into: folder.appendingPathComponent("ours"))
+      }
+      #expect(error?.code == .headerMismatch, "\(String(describing: error))")
+      #expect(error?.message.contains("'good.txt'") == true, "\(String(describing: error))")
+      #expect(error?.message.contains("name 'evil.txt'") == true, "\(String(describing: error))")
+    }
+  }
+
   /// A Python script writing a zip made on `host` whose names are stored in `encoding`
   /// without the UTF-8 flag (written as ASCII stand-ins of the same length, then replaced).
   static func legacyNamesZip(_ names: [String], encoding: String, host: Int) -> String {
