@@ -28,7 +28,9 @@ struct ZipEntryRecord {
   /// `st_mode`: the file type bits and the permission bits.
   var mode: UInt32
   /// Seconds since 1970, UTC.
-  var modificationTime: Int64
+  let modificationTime: Int64
+  /// ``modificationTime`` as the MS-DOS fields both headers hold, computed once.
+  private let dosTime: (time: UInt16, date: UInt16)
   /// Where the local header starts.
   var localHeaderOffset: UInt64 = 0
   /// Whether the local header carries the sizes in a ZIP64 field: decided
@@ -49,6 +51,21 @@ struct ZipEntryRecord {
   static let localHeaderFixedSize = 30
   /// Where the CRC-32 sits in a local header.
   static let localCRCOffset = 14
+
+  /// Creates a record with no data yet (CRC-32 and sizes 0).
+  ///
+  /// - Parameters:
+  ///   - name: The name, UTF-8; a folder's ends in `/`.
+  ///   - method: How the data is stored.
+  ///   - mode: `st_mode`: the file type bits and the permission bits.
+  ///   - modificationTime: Seconds since 1970, UTC.
+  init(name: [UInt8], method: Method, mode: UInt32, modificationTime: Int64) {
+    self.name = name
+    self.method = method
+    self.mode = mode
+    self.modificationTime = modificationTime
+    dosTime = Self.dosDateTime(modificationTime)
+  }
 
   private var isDirectory: Bool { mode & 0o170000 == 0o040000 }
 
@@ -75,7 +92,7 @@ struct ZipEntryRecord {
     -> Result
   {
     let extraLength = (hasExtendedTimestamp ? 9 : 0) + (localUsesZip64 ? 20 : 0)
-    let (time, date) = Self.dosDateTime(modificationTime)
+    let (time, date) = dosTime
     return try LittleEndianBytes.building(
       capacity: Self.localHeaderFixedSize + name.count + extraLength, then: body
     ) { bytes in
@@ -115,7 +132,7 @@ struct ZipEntryRecord {
     let offsetZip64 = localHeaderOffset >= Self.overflow32
     let zip64Length = (sizesZip64 ? 16 : 0) + (offsetZip64 ? 8 : 0)
     let extraLength = (hasExtendedTimestamp ? 9 : 0) + (zip64Length > 0 ? 4 + zip64Length : 0)
-    let (time, date) = Self.dosDateTime(modificationTime)
+    let (time, date) = dosTime
     return try LittleEndianBytes.building(capacity: 46 + name.count + extraLength, then: body) {
       bytes in
       bytes.append(Self.centralHeaderSignature)

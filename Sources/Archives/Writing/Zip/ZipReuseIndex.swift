@@ -57,9 +57,10 @@ package final class ZipReuseIndex {
   ) throws -> ZipReusedData? {
     guard let index = index(of: path) else { return nil }
     next = index + 1
-    let entry = archive.entry(at: index)
-    guard entry.kind == .file, !entry.isEncrypted,
-      entry.method == .stored || entry.method == .deflate,
+    // The fields as kept: ``ZipArchive/entry(at:)`` would copy the name, already compared.
+    let entry = archive.storedEntry(at: index)
+    let method = ZipCompressionMethod(rawValue: entry.method)
+    guard entry.kind == .file, entry.flags & 0x41 == 0, method == .stored || method == .deflate,
       entry.uncompressedSize == size, entry.modificationTime == modificationTime,
       entry.permissions == permissions & 0o7777
     else { return nil }
@@ -68,7 +69,7 @@ package final class ZipReuseIndex {
     return ZipReusedData(
       archive: archive, index: index, localHeaderOffset: entry.localHeaderOffset,
       dataOffset: entry.dataOffset, compressedSize: entry.compressedSize, crc32: entry.crc32,
-      method: entry.method == .stored ? .stored : .deflated)
+      method: method == .stored ? .stored : .deflated)
   }
 
   /// The entry of a name, if there.
