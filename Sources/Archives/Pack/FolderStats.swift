@@ -1,15 +1,17 @@
 import FolioSystem
 import Glibc
 
-/// What `fstatat` (and, when asked, `listxattrat`) says of the second half of a large
-/// folder's names, asked by a helper thread while the walk goes through the first half.
+/// What `fstatat` (and, when asked, `listxattrat`) says of a large folder's names, asked
+/// by two threads at once: the walk's own and a helper.
 ///
 /// Looking names up is most of what the kernel does for a walk that reads no file (a
 /// pack that reuses an earlier archive's entries), and one thread asks one name at a
-/// time; here a helper thread asks the second half of the names while the walking thread
-/// looks up the first half itself, as it reaches them, so its entries are handed on at
-/// once. A name that cannot be looked up keeps its `errno`, reported when the walk reaches
-/// it, as if it had asked then.
+/// time. Here the names are looked up a chunk at a time, each chunk claimed, in order, by
+/// whichever thread is free: the helper claims chunk after chunk, and the walk, reaching a
+/// chunk not yet done, claims and looks up the next unclaimed one itself instead of
+/// waiting, so the two share the lookups whatever else the walk's thread does (it also
+/// makes and hands on the entries). A name that cannot be looked up keeps its `errno`,
+/// reported when the walk reaches it, as if it had asked then.
 final class FolderStats: @unchecked Sendable {
   /// One name's answers.
   struct Answer {
@@ -23,20 +25,31 @@ final class FolderStats: @unchecked Sendable {
   /// Folders with fewer names are walked one name at a time: a thread costs more than
   /// half their lookups.
   static let parallelThreshold = 1024
+  /// The names one claim looks up: few claims, and a walk that waits for the helper's chunk
+  /// waits for a short one.
+  static let chunkSize = 256
 
   private let folder: Int32
   private let names: FolderNames
   private let listingAttributes: Bool
-  /// The first name the helper asks about.
-  private let helperStart: Int
-  /// One answer a name from ``helperStart`` on, written by the helper, read only once it
+  /// One answer a name, written by the thread that claimed its chunk, read once the chunk
   /// is done.
   private let answers: UnsafeMutableBufferPointer<Answer>
+  private let chunkCount: Int
+  private let lock = ConditionLock()
+  /// The first chunk nobody has claimed (under the lock).
+  private var nextClaim = 0
+  /// Which chunks are looked up (under the lock).
+  private var done: [Bool]
+  /// Whether the helper is to claim no more chunks (under the lock).
+  private var stopped = false
   /// The helper, until it is waited for.
   private var helper: BackgroundWork<Void>?
+  /// Which chunks the walk's thread has seen done (that thread alone).
+  private var seenDone: [Bool]
 
-  /// Starts asking the kernel about the second half of a folder's names on a thread of
-  /// its own.
+  /// Starts looking a folder's names up on a helper thread; the walk's thread looks up
+  /// chunks too as it asks for answers (``subscript(_:)``).
   ///
   /// - Parameters:
   ///   - folder: The open folder, kept open until ``waitForHelper()`` returns.
@@ -47,10 +60,13 @@ final class FolderStats: @unchecked Sendable {
     self.folder = folder
     self.names = names
     self.listingAttributes = listingAttributes
-    let count = names.count
-    helperStart = count / 2
-    answers = .allocate(capacity: count - helperStart)
-    helper = BackgroundWork(inBackground: true) { [self] in ask(helperStart..<count) }
+    answers = .allocate(capacity: names.count)
+    chunkCount = (names.count + Self.chunkSize - 1) / Self.chunkSize
+    done = Array(repeating: false, count: chunkCount)
+    seenDone = done
+    helper = BackgroundWork(inBackground: true) { [self] in
+      while let chunk = claim(stopping: true) { ask(chunk) }
+    }
   }
 
   deinit {
@@ -58,24 +74,58 @@ final class FolderStats: @unchecked Sendable {
     answers.deallocate()
   }
 
-  /// Waits until the helper has asked about all its names: before the folder is closed.
+  /// Lets the helper claim no more chunks and waits until it has ended: before the folder is
+  /// closed.
   func waitForHelper() {
-    if let helper {
-      helper.wait()
-      self.helper = nil
+    guard let helper else { return }
+    lock.withLock { stopped = true }
+    helper.wait()
+    self.helper = nil
+  }
+
+  /// The answers for the name at `index`, looked up by the helper or here (the walk's
+  /// thread, which asks for the names in order).
+  subscript(index: Int) -> Answer {
+    let chunk = index / Self.chunkSize
+    if !seenDone[chunk] {
+      waitUntilDone(chunk)
+      seenDone[chunk] = true
+    }
+    return answers[index]
+  }
+
+  /// Returns once `chunk` is looked up, looking up unclaimed chunks meanwhile.
+  private func waitUntilDone(_ chunk: Int) {
+    while true {
+      let claimed: Int? = lock.withLock {
+        if done[chunk] { return nil }
+        if nextClaim < chunkCount {
+          nextClaim += 1
+          return nextClaim - 1
+        }
+        // Every chunk is claimed, this one by the helper: it is nearly done.
+        while !done[chunk] { lock.wait() }
+        return nil
+      }
+      guard let claimed else { return }
+      ask(claimed)
     }
   }
 
-  /// The helper's answers for the name at `index`, once it is done; `nil` for a name of the
-  /// first half, which the walk looks up itself.
-  subscript(index: Int) -> Answer? {
-    guard index >= helperStart else { return nil }
-    waitForHelper()
-    return answers[index - helperStart]
+  /// The next chunk nobody has claimed, now this thread's, or `nil` when none is left (or,
+  /// for the helper, when it is to stop).
+  private func claim(stopping: Bool) -> Int? {
+    lock.withLock {
+      guard nextClaim < chunkCount, !(stopping && stopped) else { return nil }
+      nextClaim += 1
+      return nextClaim - 1
+    }
   }
 
-  private func ask(_ range: Range<Int>) {
-    for index in range {
+  /// Looks up one chunk's names, then marks it done.
+  private func ask(_ chunk: Int) {
+    let start = chunk * Self.chunkSize
+    for index in start..<min(start + Self.chunkSize, names.count) {
       let (_, name) = names[index]
       var info = stat()
       var answer = Answer(info: info, errorNumber: 0, attributeListLength: nil)
@@ -88,7 +138,11 @@ final class FolderStats: @unchecked Sendable {
       } else {
         answer.errorNumber = errno
       }
-      (answers.baseAddress! + index - helperStart).initialize(to: answer)
+      (answers.baseAddress! + index).initialize(to: answer)
+    }
+    lock.withLock {
+      done[chunk] = true
+      lock.broadcast()
     }
   }
 }
