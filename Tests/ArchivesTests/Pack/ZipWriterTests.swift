@@ -221,7 +221,7 @@ import Testing
 
   @Test func zip64FieldsAppearExactlyWhereSizesOrOffsetsOverflow() {
     var record = ZipEntryRecord(
-      name: Array("big.bin".utf8), method: .stored, mode: 0o100644,
+      name: "big.bin", method: .stored, mode: 0o100644,
       modificationTime: 1_700_000_000)
     record.size = 5 << 30
     record.compressedSize = 5 << 30

@@ -46,10 +46,14 @@ struct LittleEndianBytes {
 
   mutating func append(_ value: UInt8) { store(value) }
 
-  mutating func append(contentsOf other: [UInt8]) {
-    precondition(count + other.count <= buffer.count, "more bytes than the capacity given")
-    _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: other)
-    count += other.count
+  /// Appends a text's UTF-8, read in place (a native string's bytes are contiguous).
+  mutating func append(utf8Of text: String) {
+    var text = text
+    text.withUTF8 { utf8 in
+      precondition(count + utf8.count <= buffer.count, "more bytes than the capacity given")
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: utf8)
+      count += utf8.count
+    }
   }
 
   private mutating func store<Value: FixedWidthInteger>(_ value: Value) {

@@ -19,8 +19,8 @@ struct ZipEntryRecord {
     case deflated = 8
   }
 
-  /// The name, UTF-8; a folder's ends in `/`.
-  var name: [UInt8]
+  /// The name (stored as its UTF-8); a folder's ends in `/`.
+  let name: String
   var method: Method
   var crc32: UInt32 = 0
   var compressedSize: UInt64 = 0
@@ -31,6 +31,8 @@ struct ZipEntryRecord {
   let modificationTime: Int64
   /// ``modificationTime`` as the MS-DOS fields both headers hold, computed once.
   private let dosTime: (time: UInt16, date: UInt16)
+  /// The general-purpose flags both headers hold: UTF-8 for a name that is not ASCII.
+  private let flags: UInt16
   /// Where the local header starts.
   var localHeaderOffset: UInt64 = 0
   /// Whether the local header carries the sizes in a ZIP64 field: decided
@@ -55,16 +57,18 @@ struct ZipEntryRecord {
   /// Creates a record with no data yet (CRC-32 and sizes 0).
   ///
   /// - Parameters:
-  ///   - name: The name, UTF-8; a folder's ends in `/`.
+  ///   - name: The name; a folder's ends in `/`.
   ///   - method: How the data is stored.
   ///   - mode: `st_mode`: the file type bits and the permission bits.
   ///   - modificationTime: Seconds since 1970, UTC.
-  init(name: [UInt8], method: Method, mode: UInt32, modificationTime: Int64) {
+  init(name: String, method: Method, mode: UInt32, modificationTime: Int64) {
     self.name = name
     self.method = method
     self.mode = mode
     self.modificationTime = modificationTime
     dosTime = Self.dosDateTime(modificationTime)
+    var name = name
+    flags = name.withUTF8 { $0.isASCII } ? 0 : Self.utf8Flag
   }
 
   private var isDirectory: Bool { mode & 0o170000 == 0o040000 }
@@ -72,8 +76,6 @@ struct ZipEntryRecord {
   private var centralSizesUseZip64: Bool {
     localUsesZip64 || size >= Self.overflow32 || compressedSize >= Self.overflow32
   }
-
-  private var flags: UInt16 { name.allSatisfy { $0 < 0x80 } ? 0 : Self.utf8Flag }
 
   private func versionNeeded(zip64: Bool) -> UInt16 {
     if zip64 { return 45 }
@@ -94,7 +96,7 @@ struct ZipEntryRecord {
     let extraLength = (hasExtendedTimestamp ? 9 : 0) + (localUsesZip64 ? 20 : 0)
     let (time, date) = dosTime
     return try LittleEndianBytes.building(
-      capacity: Self.localHeaderFixedSize + name.count + extraLength, then: body
+      capacity: Self.localHeaderFixedSize + name.utf8.count + extraLength, then: body
     ) { bytes in
       bytes.append(Self.localHeaderSignature)
       bytes.append(versionNeeded(zip64: localUsesZip64))
@@ -105,9 +107,9 @@ struct ZipEntryRecord {
       bytes.append(crc32)
       bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
       bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(size))
-      bytes.append(UInt16(name.count))
+      bytes.append(UInt16(name.utf8.count))
       bytes.append(UInt16(extraLength))
-      bytes.append(contentsOf: name)
+      bytes.append(utf8Of: name)
       appendExtendedTimestamp(to: &bytes)
       if localUsesZip64 {
         bytes.append(Self.zip64Tag)
@@ -133,7 +135,8 @@ struct ZipEntryRecord {
     let zip64Length = (sizesZip64 ? 16 : 0) + (offsetZip64 ? 8 : 0)
     let extraLength = (hasExtendedTimestamp ? 9 : 0) + (zip64Length > 0 ? 4 + zip64Length : 0)
     let (time, date) = dosTime
-    return try LittleEndianBytes.building(capacity: 46 + name.count + extraLength, then: body) {
+    return try LittleEndianBytes.building(capacity: 46 + name.utf8.count + extraLength, then: body)
+    {
       bytes in
       bytes.append(Self.centralHeaderSignature)
       bytes.append(Self.versionMadeBy)
@@ -145,14 +148,14 @@ struct ZipEntryRecord {
       bytes.append(crc32)
       bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
       bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(size))
-      bytes.append(UInt16(name.count))
+      bytes.append(UInt16(name.utf8.count))
       bytes.append(UInt16(extraLength))
       bytes.append(UInt16(0))  // comment length
       bytes.append(UInt16(0))  // disk number
       bytes.append(UInt16(0))  // internal attributes
       bytes.append(mode << 16 | (isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
       bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(localHeaderOffset))
-      bytes.append(contentsOf: name)
+      bytes.append(utf8Of: name)
       appendExtendedTimestamp(to: &bytes)
       if zip64Length > 0 {
         bytes.append(Self.zip64Tag)

@@ -448,7 +448,7 @@ final class ZipEntryWriter {
 
   private func makeRecord(_ item: ZipBatch.Item, name: String, type: UInt32) -> ZipEntryRecord {
     ZipEntryRecord(
-      name: Array(name.utf8), method: .stored, mode: type | (item.permissions & 0o7777),
+      name: name, method: .stored, mode: type | (item.permissions & 0o7777),
       modificationTime: item.modificationTime)
   }
 
