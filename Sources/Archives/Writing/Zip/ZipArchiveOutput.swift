@@ -170,6 +170,25 @@ final class ZipArchiveOutput {
     if centralDirectory.count >= Self.centralDirectoryMemoryLimit { try spillCentralDirectory() }
   }
 
+  /// Records an entry for the central directory from a record built earlier with offset 0,
+  /// putting the local header's offset into its 32-bit field.
+  ///
+  /// - Parameters:
+  ///   - record: The central-directory record (``ZipBatch/ReusedHeaders``).
+  ///   - localHeaderOffset: Where the entry's local header starts.
+  /// - Throws: ``PackagingError`` when the spill file cannot be written.
+  func addCentralRecord(_ record: UnsafeRawBufferPointer, localHeaderOffset: UInt32) throws {
+    let start = centralDirectory.count
+    centralDirectory.append(contentsOf: record)
+    centralDirectory.withUnsafeMutableBytes {
+      $0.storeBytes(
+        of: localHeaderOffset.littleEndian,
+        toByteOffset: start + ZipBatch.ReusedHeaders.centralOffsetPosition, as: UInt32.self)
+    }
+    entryCount += 1
+    if centralDirectory.count >= Self.centralDirectoryMemoryLimit { try spillCentralDirectory() }
+  }
+
   /// Writes the central directory and the end records, and flushes the buffer.
   ///
   /// - Throws: ``PackagingError`` when the disk refuses the bytes.

@@ -36,6 +36,24 @@ final class ZipBatch: @unchecked Sendable {
     /// Where the item's data is: in ``ZipBatch/output`` when compressed, else in the input.
     var dataInOutput = false
     var dataRange = 0..<0
+    /// A reused entry's headers, built by the worker (``ZipBatch/headers``).
+    var reusedHeaders: ReusedHeaders?
+  }
+
+  /// A reused entry's headers, built by a worker while the writer writes earlier entries:
+  /// the writer only puts the offset of the local header into the central record.
+  struct ReusedHeaders {
+    /// Whether the earlier archive's local header is the one a fresh pack writes (then it
+    /// is copied with the data).
+    var sameLocalHeader: Bool
+    /// The local header, in ``ZipBatch/headers`` (empty when the same as the earlier one).
+    var local: Range<Int>
+    /// The central-directory record, in ``ZipBatch/headers``, built with offset 0 in its
+    /// 32-bit offset field (``centralOffsetPosition``).
+    var central: Range<Int>
+
+    /// Where the central record's local-header offset lies.
+    static let centralOffsetPosition = 42
   }
 
   /// What a worker needs besides the batch: the same for every batch of an archive.
@@ -59,6 +77,9 @@ final class ZipBatch: @unchecked Sendable {
 
   let input: UnsafeMutableRawBufferPointer
   let output: UnsafeMutableRawBufferPointer
+  /// Reused entries' headers (``Item/reusedHeaders``), kept apart from the output, which
+  /// compressed files may fill.
+  private(set) var headers: [UInt8] = []
 
   /// The bytes one batch holds: its two buffers.
   static func bufferBytes(settings: Settings) -> Int {
@@ -101,6 +122,7 @@ final class ZipBatch: @unchecked Sendable {
   /// Empties the batch for reuse (the producer, after writing it out).
   func reset() {
     items.removeAll(keepingCapacity: true)
+    headers.removeAll(keepingCapacity: true)
     inputUsed = 0
     failure = nil
     failedIndex = .max
@@ -115,8 +137,10 @@ final class ZipBatch: @unchecked Sendable {
     for index in items.indices {
       do {
         switch items[index].kind {
-        case .directory, .reused:
+        case .directory:
           break
+        case .reused(let data):
+          prepareReused(index, data: data)
         case .symbolicLink(let target):
           items[index].crc32 = target.withUnsafeBytes { LibDeflate.crc32(0, $0) }
         case .file(let source, let compression):
@@ -132,6 +156,23 @@ final class ZipBatch: @unchecked Sendable {
         return
       }
     }
+  }
+
+  /// Builds a reused entry's headers as the writer would, but with no offset, and compares
+  /// the local one with the earlier archive's.
+  private func prepareReused(_ index: Int, data: ZipReusedData) {
+    let record = ZipEntryRecord(reusing: data, for: items[index], chunkSize: settings.chunkSize)
+    let localStart = headers.count
+    let same = record.withLocalHeader { header in
+      if data.hasLocalHeader(header) { return true }
+      headers.append(contentsOf: header)
+      return false
+    }
+    let centralStart = headers.count
+    record.withCentralHeader { headers.append(contentsOf: $0) }
+    items[index].reusedHeaders = ReusedHeaders(
+      sameLocalHeader: same, local: localStart..<centralStart,
+      central: centralStart..<headers.count)
   }
 
   private func processFile(

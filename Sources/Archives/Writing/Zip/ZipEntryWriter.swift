@@ -287,7 +287,7 @@ final class ZipEntryWriter {
     for (index, item) in batch.items.enumerated() {
       if index == batch.failedIndex, let failure = batch.failure { throw failure }
       if case .reused(let data) = item.kind {
-        try writeReused(item, data: data)
+        try writeReused(item, data: data, batch: batch)
         reused.entries += 1
         reused.bytes += item.size
         continue
@@ -343,26 +343,31 @@ final class ZipEntryWriter {
   /// Writes a file whose data is copied from an earlier archive, with the headers a fresh
   /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it); the
   /// caller counts it (``reportReused(_:)``).
-  private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData) throws {
+  private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData, batch: ZipBatch) throws {
     progress?.startFile(item.path, size: item.size)
-    var record = makeRecord(item, name: item.path, type: 0o100000)
-    record.method = data.method
-    record.crc32 = data.crc32
-    record.size = UInt64(item.size)
-    record.compressedSize = UInt64(data.compressedSize)
-    if item.size > Int64(Self.chunkSize) {
-      record.localUsesZip64 =
-        Self.largestData(size: item.size, storing: data.method == .stored)
-        >= ZipEntryRecord.overflow32
+    let offset = output.offset
+    // The headers the worker built, unless the offset needs a ZIP64 field (a record of
+    // another length): then they are built here.
+    let prepared = offset < ZipEntryRecord.overflow32 ? item.reusedHeaders : nil
+    var record: ZipEntryRecord?
+    let sameHeader: Bool
+    if let prepared {
+      sameHeader = prepared.sameLocalHeader
+      if !sameHeader {
+        try batch.headers[prepared.local].withUnsafeBytes { try output.append($0) }
+      }
+    } else {
+      var built = ZipEntryRecord(reusing: data, for: item, chunkSize: Self.chunkSize)
+      built.localHeaderOffset = offset
+      record = built
+      sameHeader = try built.withLocalHeader { header in
+        if data.hasLocalHeader(header) { return true }
+        try output.append(UnsafeRawBufferPointer(header))
+        return false
+      }
     }
-    record.localHeaderOffset = output.offset
     // The earlier pack's header, when it is the one written here, goes with the data: a
     // run of such entries is one copy in the kernel.
-    let sameHeader = try record.withLocalHeader { header in
-      if data.hasLocalHeader(header) { return true }
-      try output.append(UnsafeRawBufferPointer(header))
-      return false
-    }
     if sameHeader {
       try output.appendCopy(
         of: data.file, at: data.localHeaderOffset,
@@ -370,7 +375,13 @@ final class ZipEntryWriter {
     } else {
       try copyData(of: item, data: data)
     }
-    try output.addCentralRecord(record)
+    if let prepared {
+      try batch.headers[prepared.central].withUnsafeBytes {
+        try output.addCentralRecord($0, localHeaderOffset: UInt32(offset))
+      }
+    } else if let record {
+      try output.addCentralRecord(record)
+    }
     if data.method == .stored { storedEntryCount += 1 }
     progress?.completeFile(item.path)
   }
@@ -463,7 +474,7 @@ final class ZipEntryWriter {
     largestData(size: file.size, storing: file.storing)
   }
 
-  private static func largestData(size: Int64, storing: Bool) -> UInt64 {
+  static func largestData(size: Int64, storing: Bool) -> UInt64 {
     if storing { return UInt64(size) }
     let fullChunks = size / Int64(chunkSize)
     let rest = Int(size % Int64(chunkSize))
@@ -485,5 +496,29 @@ final class ZipEntryWriter {
 
   private func checkCancellation() throws {
     try ProgressManager.checkCancellation(of: progress)
+  }
+}
+
+extension ZipEntryRecord {
+  /// The record of a reused entry as a fresh pack writes it: the entry's name, mode and
+  /// time, the earlier archive's CRC-32, sizes and method, and a large file's local header
+  /// sized as ``ZipEntryWriter`` sizes one it streams; no offset yet.
+  ///
+  /// - Parameters:
+  ///   - data: Where the earlier archive holds the entry.
+  ///   - item: The entry.
+  ///   - chunkSize: The largest file deflated whole.
+  init(reusing data: ZipReusedData, for item: ZipBatch.Item, chunkSize: Int) {
+    self.init(
+      name: item.path, method: data.method, mode: 0o100000 | (item.permissions & 0o7777),
+      modificationTime: item.modificationTime)
+    crc32 = data.crc32
+    size = UInt64(item.size)
+    compressedSize = UInt64(data.compressedSize)
+    if item.size > Int64(chunkSize) {
+      localUsesZip64 =
+        ZipEntryWriter.largestData(size: item.size, storing: data.method == .stored)
+        >= Self.overflow32
+    }
   }
 }
