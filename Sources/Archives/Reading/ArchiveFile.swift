@@ -91,30 +91,35 @@ final class ArchiveFile: Sendable {
     return filled
   }
 
-  /// Copies `count` bytes at `offset` to the end of another file, in the kernel when the
-  /// two file systems allow it (`copy_file_range`), else through a buffer.
+  /// Copies `count` bytes at `offset` to another file, in the kernel when the two file
+  /// systems allow it (`copy_file_range`), else through a buffer.
   ///
   /// - Parameters:
   ///   - offset: Where to start reading.
   ///   - count: How many bytes.
-  ///   - target: A file open for writing at its end.
+  ///   - target: A file open for writing.
+  ///   - targetOffset: Where to write in it, or `nil` for its file position (then moved
+  ///     past the bytes; with an offset, the position does not move).
   ///   - targetName: Its name, for messages.
   /// - Returns: How many bytes were copied: fewer than `count` only when this file ends
   ///   first.
   /// - Throws: ``PackagingError`` naming both files when a read or a write fails.
-  func copyBytes(at offset: Int64, count: Int64, to target: Int32, targetName: String) throws
-    -> Int64
-  {
+  func copyBytes(
+    at offset: Int64, count: Int64, to target: Int32, targetOffset: Int64? = nil,
+    targetName: String
+  ) throws -> Int64 {
     let end = offset + count
     var position = offset
+    var at = targetOffset
     while position < end {
       let copied = SystemCall.retryingInterrupts {
         LinuxCalls.copyFileRange(
-          from: descriptor, offset: &position, to: target, count: Int(min(end - position, 1 << 30)))
+          from: descriptor, offset: &position, to: target, targetOffset: &at,
+          count: Int(min(end - position, 1 << 30)))
       }
       if copied < 0, [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
         position = try copyThroughBuffer(
-          from: position, to: end, target: target, targetName: targetName)
+          from: position, to: end, target: target, targetOffset: at, targetName: targetName)
         break
       }
       if copied < 0 { throw copyFailure(into: targetName, errno: errno) }
@@ -123,12 +128,12 @@ final class ArchiveFile: Sendable {
     return position - offset
   }
 
-  /// The rest of a ``copyBytes(at:count:to:targetName:)`` the kernel would not make, with
-  /// `pread` and `write` through one buffer.
+  /// The rest of a ``copyBytes(at:count:to:targetOffset:targetName:)`` the kernel would not
+  /// make, with `pread` and `write` (or `pwrite`, at an offset) through one buffer.
   ///
   /// - Returns: Where the copy stopped: `end`, or this file's end when it comes first.
   private func copyThroughBuffer(
-    from start: Int64, to end: Int64, target: Int32, targetName: String
+    from start: Int64, to end: Int64, target: Int32, targetOffset: Int64?, targetName: String
   ) throws -> Int64 {
     let buffer = UnsafeMutableRawBufferPointer.allocate(
       byteCount: Int(min(end - start, 1 << 20)), alignment: 16)
@@ -141,7 +146,11 @@ final class ArchiveFile: Sendable {
       }
       if got < 0 { throw copyFailure(into: targetName, errno: errno) }
       if got == 0 { break }
-      let failure = SystemCall.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
+      let failure =
+        targetOffset.map {
+          SystemCall.writeAll(target, bytes, at: $0 + (position - start))
+        } ?? SystemCall.writeAll(target, bytes)
       if failure != 0 { throw copyFailure(into: targetName, errno: failure) }
       position += Int64(got)
     }

@@ -61,7 +61,8 @@ package func withArchiveWriter<T>(
   if format == .zip {
     let output = ZipArchiveOutput(
       descriptor: file.descriptor, archiveName: url.path,
-      spillFolder: url.deletingLastPathComponent().path)
+      spillFolder: url.deletingLastPathComponent().path,
+      copiesInBackground: options.resolvedJobs > 1)
     let zip = ZipEntryWriter(
       output: output, level: options.compressionLevel ?? format.defaultCompressionLevel ?? 6,
       compression: options.compression, registry: options.typeRegistry,

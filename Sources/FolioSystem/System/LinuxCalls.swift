@@ -59,24 +59,29 @@ package enum LinuxCalls {
   /// at all).
   ///
   /// The corresponding C function is `copy_file_range`, reading at an offset and writing
-  /// at the target's file position, which it moves.
+  /// at the target's file position, which it moves, or at an offset of the target given.
   ///
   /// - Parameters:
   ///   - source: A file open for reading.
   ///   - offset: Where to read; moved past the bytes copied.
   ///   - target: A file open for writing.
+  ///   - targetOffset: Where to write, moved past the bytes copied, or `nil` for the target's
+  ///     file position.
   ///   - count: The most bytes to copy.
   /// - Returns: How many bytes were copied (0 at the source's end, maybe fewer than
   ///   asked), or -1 with `errno` set (`ENOSYS` when the call is missing; `EXDEV`,
   ///   `EINVAL` or `EOPNOTSUPP` when these two files cannot be copied between this way).
   package static func copyFileRange(
-    from source: Int32, offset: inout Int64, to target: Int32, count: Int
+    from source: Int32, offset: inout Int64, to target: Int32, targetOffset: inout Int64?,
+    count: Int
   ) -> Int {
     guard let copyRange else {
       errno = ENOSYS
       return -1
     }
-    return copyRange(source, &offset, target, nil, count, 0)
+    guard var at = targetOffset else { return copyRange(source, &offset, target, nil, count, 0) }
+    defer { targetOffset = at }
+    return copyRange(source, &offset, target, &at, count, 0)
   }
 
   /// Renames with `RENAME_NOREPLACE` or `RENAME_EXCHANGE`.

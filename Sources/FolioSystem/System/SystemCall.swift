@@ -38,4 +38,29 @@ package enum SystemCall {
     }
     return 0
   }
+
+  /// Writes every byte at an offset (`pwrite` until done, retrying interruptions), without
+  /// moving the file position.
+  ///
+  /// - Parameters:
+  ///   - descriptor: A file open for writing.
+  ///   - bytes: What to write.
+  ///   - offset: Where the first byte goes.
+  /// - Returns: 0, or the `errno` of the write that failed.
+  package static func writeAll(
+    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64
+  )
+    -> Int32
+  {
+    var done = 0
+    while done < bytes.count {
+      let written = retryingInterrupts {
+        pwrite(
+          descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+      }
+      if written < 0 { return errno }
+      done += written
+    }
+    return 0
+  }
 }

@@ -49,6 +49,10 @@ final class ZipArchiveOutput {
   /// Bytes of another file to copy after the buffer's (which is then empty), gathered
   /// while each stretch starts where the last ended.
   private var pendingCopy: PendingCopy?
+  /// Whether gathered copies are made on a thread of their own.
+  private let copiesInBackground: Bool
+  /// That thread's copies, from the first one.
+  private var copier: BackgroundCopier?
 
   /// Creates the output.
   ///
@@ -56,8 +60,11 @@ final class ZipArchiveOutput {
   ///   - descriptor: The archive file, open for writing at offset 0; never closed here.
   ///   - archiveName: The archive's path, for messages.
   ///   - spillFolder: Where a large central directory waits (the archive's folder).
-  init(descriptor: Int32, archiveName: String, spillFolder: String) {
+  init(
+    descriptor: Int32, archiveName: String, spillFolder: String, copiesInBackground: Bool = false
+  ) {
     self.descriptor = descriptor
+    self.copiesInBackground = copiesInBackground
     writeBehind = WriteBehind(descriptor: descriptor)
     self.archiveName = archiveName
     self.spillFolder = spillFolder
@@ -67,6 +74,7 @@ final class ZipArchiveOutput {
   }
 
   deinit {
+    copier?.stop()
     buffer.deallocate()
     if spill >= 0 { close(spill) }
   }
@@ -140,19 +148,11 @@ final class ZipArchiveOutput {
     let onDisk =
       position >= flushedOffset ? 0 : Int(min(UInt64(bytes.count), flushedOffset - position))
     if onDisk > 0 {
-      try bytes[0..<onDisk].withUnsafeBytes { chunk in
-        var done = 0
-        while done < chunk.count {
-          let written = SystemCall.retryingInterrupts {
-            pwrite(
-              descriptor, chunk.baseAddress! + done, chunk.count - done,
-              off_t(position) + off_t(done))
-          }
-          if written < 0 {
-            throw PackagingError.system("cannot write '\(archiveName)'", errno: errno)
-          }
-          done += written
-        }
+      let failure = bytes[0..<onDisk].withUnsafeBytes {
+        SystemCall.writeAll(descriptor, $0, at: Int64(position))
+      }
+      if failure != 0 {
+        throw PackagingError.system("cannot write '\(archiveName)'", errno: failure)
       }
     }
     for index in onDisk..<bytes.count {
@@ -193,6 +193,7 @@ final class ZipArchiveOutput {
   ///
   /// - Throws: ``PackagingError`` when the disk refuses the bytes.
   func finish() throws {
+    try copyPending()
     let start = offset
     if spill >= 0 {
       try flush()
@@ -232,6 +233,7 @@ final class ZipArchiveOutput {
     }
     try append(bytes)
     try flush()
+    try copier?.finish()
   }
 
   /// Writes the buffer out.
@@ -245,25 +247,55 @@ final class ZipArchiveOutput {
     buffered = 0
   }
 
-  /// Makes the gathered copy, after the buffer's bytes.
+  /// Makes the gathered copy, after the buffer's bytes: here, or on the copier's thread at
+  /// its place in the archive while later bytes are written past it.
   private func copyPending() throws {
     guard let pending = pendingCopy else { return }
     pendingCopy = nil
     assert(buffered == 0, "a copy gathered after buffered bytes")
-    let copied = try pending.file.copyBytes(
-      at: pending.offset, count: pending.count, to: descriptor, targetName: archiveName)
-    guard copied == pending.count else {
-      let entries =
-        pending.firstEntry == pending.lastEntry
-        ? "entry '\(pending.firstEntry)'"
-        : "entries '\(pending.firstEntry)' to '\(pending.lastEntry)'"
-      throw PackagingError(
-        .corruptArchive,
-        "'\(pending.file.name)' ended before the data of \(entries) (it shrank while they were copied)"
-      )
+    if copiesInBackground && copier == nil { copier = BackgroundCopier() }
+    guard let copier else {
+      let copied = try pending.file.copyBytes(
+        at: pending.offset, count: pending.count, to: descriptor, targetName: archiveName)
+      guard copied == pending.count else { throw Self.shrank(pending) }
+      writeBehind.wrote(Int(copied))
+      flushedOffset += UInt64(copied)
+      return
     }
-    writeBehind.wrote(Int(copied))
-    flushedOffset += UInt64(copied)
+    try copier.throwFailure()
+    let target = Int64(flushedOffset)
+    flushedOffset += UInt64(pending.count)
+    // The next bytes go past the copy's place, a hole until the copier fills it.
+    guard lseek(descriptor, off_t(flushedOffset), SEEK_SET) >= 0 else {
+      throw PackagingError.system("cannot write '\(archiveName)'", errno: errno)
+    }
+    writeBehind.moved(to: Int64(flushedOffset))
+    let (descriptor, archiveName) = (self.descriptor, self.archiveName)
+    copier.submit {
+      let copied = try pending.file.copyBytes(
+        at: pending.offset, count: pending.count, to: descriptor, targetOffset: target,
+        targetName: archiveName)
+      guard copied == pending.count else { throw Self.shrank(pending) }
+      LinuxCalls.startWriteback(descriptor, offset: target, count: pending.count)
+    }
+  }
+
+  /// Stops the copies not yet made and waits for the one under way: before the archive's
+  /// file is discarded.
+  func abandon() {
+    copier?.stop()
+  }
+
+  /// Why a copy came short: the earlier archive shrank, naming the entries it held.
+  private static func shrank(_ pending: PendingCopy) -> PackagingError {
+    let entries =
+      pending.firstEntry == pending.lastEntry
+      ? "entry '\(pending.firstEntry)'"
+      : "entries '\(pending.firstEntry)' to '\(pending.lastEntry)'"
+    return PackagingError(
+      .corruptArchive,
+      "'\(pending.file.name)' ended before the data of \(entries) (it shrank while they were copied)"
+    )
   }
 
   private func spillCentralDirectory() throws {
@@ -313,7 +345,7 @@ final class ZipArchiveOutput {
 
 extension ZipArchiveOutput {
   /// Bytes of another file to copy into the archive, and the entries they hold.
-  private struct PendingCopy {
+  private struct PendingCopy: Sendable {
     let file: ArchiveFile
     let offset: Int64
     var count: Int64

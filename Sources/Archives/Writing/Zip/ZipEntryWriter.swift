@@ -192,6 +192,7 @@ final class ZipEntryWriter {
     finished = true
     pipeline.abandon()
     pool.close()
+    output.abandon()
   }
 
   // MARK: Producing
