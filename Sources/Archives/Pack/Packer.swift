@@ -170,7 +170,7 @@ public enum Packer {
       handoff?.stop()
       walking?.wait()
     }
-    let reuse = try opening?.value()
+    var reuse = try opening?.take()
 
     var totals = PackProgressTotals(
       reporter: reporter, storesHardLinks: storesHardLinks, keepParent: keepParent)
@@ -277,6 +277,14 @@ public enum Packer {
       storedEntryCount: stored, byteCount: bytes, archiveSize: size,
       nameCollisions: nameCollisions)
     result.reusedEntryCount = reuse?.reusedCount ?? 0
+    // The earlier archive, which the new one has replaced, is closed on a thread of its own
+    // (the kernel frees its blocks then, which takes as long as the rest of an update's
+    // end), and the walk's entries let go of there after it.
+    if writerOptions.resolvedJobs > 1 {
+      let entriesHandedOver = handedOver
+      handedOver = []
+      DetachedRelease.release(reuse.take(), then: entriesHandedOver)
+    }
     return result
   }
 

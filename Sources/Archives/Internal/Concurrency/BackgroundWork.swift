@@ -37,4 +37,14 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     guard let outcome else { preconditionFailure("the work ended without an outcome") }
     return try outcome.get()
   }
+
+  /// Waits for the work, then gives its value without keeping it, so that the caller's is
+  /// the only reference (the value is taken once).
+  ///
+  /// - Returns: What the work returned.
+  /// - Throws: What the work threw.
+  func take() throws -> Value {
+    defer { outcome = nil }
+    return try value()
+  }
 }
