@@ -46,18 +46,27 @@ seconds() { # command... -> "wall<TAB>cpu" seconds on stdout (cpu: user + system
   end=$(date +%s%N)
   awk -v ns=$((end - start)) '{ printf "%.3f\t%.2f\n", ns / 1e9, $1 + $2 }' "$scratch/time.txt"
 }
-# Each run starts with nothing of the benchmark's own left to write back: the update's copy
-# of the earlier zip is synced before it is timed (a real earlier zip has long been on disk),
-# and so is everything before a fresh pack.
+# Each run starts with nothing of the benchmark's own left to write back or to settle: the
+# update's copy of the earlier zip is synced before it is timed (a real earlier zip has long
+# been on disk), and so is everything before a fresh pack; then half a second passes, for
+# what a sync leaves the kernel to finish (the blocks that copy's truncation freed are
+# discarded on a file system mounted with discard).
 fresh_run() {
   sync
+  sleep 0.5
   seconds "$folio" pack "$package" -o "$scratch/fresh.zip" --reproducible --force --quiet
 }
 update_run() {
   cp "$scratch/before.zip" "$scratch/updated.zip"
   sync
+  sleep 0.5
   seconds "$folio" pack "$package" -o "$scratch/updated.zip" --reproducible --update --quiet
 }
+# One untimed round of each first: the first runs after the corpus is made pay for caches
+# still filling (its first fresh pack sets every page's access time), which later runs and
+# a real package do not.
+fresh_run >/dev/null
+update_run >/dev/null
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 results="$scratch/results.tsv"
 printf 'run\tcase\twall\tcpu\n' > "$results"
