@@ -134,13 +134,18 @@ final class ZipBatch: @unchecked Sendable {
   func process(_ workspace: CompressionWorkspace) {
     var inputCursor = 0
     var outputCursor = 0
+    // Built in a local buffer, put back at the end: each access to the stored one is
+    // checked for exclusivity, three for every reused entry.
+    var headers = self.headers
+    self.headers = []
+    defer { self.headers = headers }
     for index in items.indices {
       do {
         switch items[index].kind {
         case .directory:
           break
         case .reused(let data):
-          prepareReused(index, data: data)
+          prepareReused(index, data: data, headers: &headers)
         case .symbolicLink(let target):
           items[index].crc32 = target.withUnsafeBytes { LibDeflate.crc32(0, $0) }
         case .file(let source, let compression):
@@ -160,7 +165,7 @@ final class ZipBatch: @unchecked Sendable {
 
   /// Builds a reused entry's headers as the writer would, but with no offset, and compares
   /// the local one with the earlier archive's.
-  private func prepareReused(_ index: Int, data: ZipReusedData) {
+  private func prepareReused(_ index: Int, data: ZipReusedData, headers: inout [UInt8]) {
     let record = ZipEntryRecord(reusing: data, for: items[index], chunkSize: settings.chunkSize)
     let localStart = headers.count
     let same = record.withLocalHeader { header in
