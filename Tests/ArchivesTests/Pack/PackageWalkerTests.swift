@@ -133,13 +133,13 @@ import Testing
     }
   }
 
-  /// A walk that fails in the first half of a large folder, while the helper still asks
-  /// about the second, reports the failure and lets the helper end before the folder is
+  /// A walk that fails in the first chunk of a large folder, while the helper still looks
+  /// up later ones, reports the failure and lets the helper end before the folder is
   /// closed; walking again then gives every entry.
   @Test func aWalkThatFailsBesideItsHelperReportsThePath() async throws {
     try await withTemporaryDirectory("walker-helper-fails") { folder in
       let package = try makeLargeFolder(in: folder, count: FolderStats.parallelThreshold * 4)
-      // Sorted before every page, so it is met while the helper asks the second half.
+      // Sorted before every page, so it is met while the helper looks up later chunks.
       let fifo = package.appendingPathComponent("pages/a.fifo").path
       try #require(mkfifo(fifo, 0o644) == 0)
       try withWalker(of: package) { walker in
