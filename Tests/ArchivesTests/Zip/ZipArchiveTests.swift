@@ -43,6 +43,21 @@ import Testing
     }
   }
 
+  /// Runs a Python script writing `archive` (its `OUT`), then expands it into `folder`'s
+  /// `ours`, which must fail.
+  ///
+  /// - Returns: The failure, or `nil` (recorded as an issue) when the expansion succeeded.
+  static func expansionError(python script: String, archive: URL, in folder: URL) throws
+    -> PackagingError?
+  {
+    let made = try runProcess(
+      "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
+    try #require(made.status == 0, "\(made.errorText)")
+    return #expect(throws: PackagingError.self) {
+      _ = try Expander.expandSynchronously(archive, into: folder.appendingPathComponent("ours"))
+    }
+  }
+
   /// A file's stored size still governs the bytes written: one unlike its size is refused.
   @Test func aStoredFileWhoseSizesDisagreeIsStillRefused() async throws {
     try await withTemporaryDirectory("zip-sized-file") { folder in
@@ -50,13 +65,7 @@ import Testing
       let script =
         pythonZipPatching + Self.folderZip
         + "central('OUT', 'dir/a.txt', 24, '<I', 68)\nlocal('OUT', 'dir/a.txt', 22, '<I', 68)"
-      let made = try runProcess(
-        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
-      try #require(made.status == 0, "\(made.errorText)")
-      let error = #expect(throws: PackagingError.self) {
-        _ = try Expander.expandSynchronously(
-          archive, into: folder.appendingPathComponent("ours"))
-      }
+      let error = try Self.expansionError(python: script, archive: archive, in: folder)
       #expect(error?.code == .malformedZip, "\(String(describing: error))")
     }
   }
@@ -116,13 +125,7 @@ import Testing
     try await withTemporaryDirectory("zip-windows-refused") { folder in
       let archive = folder.appendingPathComponent("archive.zip")
       let script = Self.windowsZip(host: host, names: [name])
-      let made = try runProcess(
-        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
-      try #require(made.status == 0, "\(made.errorText)")
-      let error = #expect(throws: PackagingError.self) {
-        _ = try Expander.expandSynchronously(
-          archive, into: folder.appendingPathComponent("ours"))
-      }
+      let error = try Self.expansionError(python: script, archive: archive, in: folder)
       #expect(error?.code == code, "\(label): \(String(describing: error))")
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ours").path))
     }
@@ -215,13 +218,7 @@ import Testing
       let script =
         Self.unicodePathZip(fields: "both", path: "cafe.txt")
         + "open('OUT', 'wb').write(data.replace(b'cafe.txt', b'evil.txt', 1))\n"
-      let made = try runProcess(
-        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
-      try #require(made.status == 0, "\(made.errorText)")
-      let error = #expect(throws: PackagingError.self) {
-        _ = try Expander.expandSynchronously(
-          archive, into: folder.appendingPathComponent("ours"))
-      }
+      let error = try Self.expansionError(python: script, archive: archive, in: folder)
       #expect(error?.code == .headerMismatch, "\(String(describing: error))")
     }
   }
@@ -241,13 +238,7 @@ import Testing
         at = data.index(b'good.txt')  # the local header's copy comes first
         open('OUT', 'wb').write(data[:at] + b'evil.txt' + data[at + 8:])
         """
-      let made = try runProcess(
-        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
-      try #require(made.status == 0, "\(made.errorText)")
-      let error = #expect(throws: PackagingError.self) {
-        _ = try Expander.expandSynchronously(
-          archive, into: folder.appendingPathComponent("ours"))
-      }
+      let error = try Self.expansionError(python: script, archive: archive, in: folder)
       #expect(error?.code == .headerMismatch, "\(String(describing: error))")
       #expect(error?.message.contains("'good.txt'") == true, "\(String(describing: error))")
       #expect(error?.message.contains("name 'evil.txt'") == true, "\(String(describing: error))")
@@ -327,13 +318,7 @@ import Testing
         assert data.count('café.txt'.encode()) == 2
         open('OUT', 'wb').write(data.replace('café.txt'.encode(), b'caf\\x82\\x82.txt'))
         """
-      let made = try runProcess(
-        "python3", ["-c", script.replacingOccurrences(of: "OUT", with: archive.path)])
-      try #require(made.status == 0, "\(made.errorText)")
-      let error = #expect(throws: PackagingError.self) {
-        _ = try Expander.expandSynchronously(
-          archive, into: folder.appendingPathComponent("ours"))
-      }
+      let error = try Self.expansionError(python: script, archive: archive, in: folder)
       #expect(error?.code == .invalidNameEncoding, "\(String(describing: error))")
     }
   }
