@@ -140,6 +140,13 @@ func runFaultMatrix(_ scenario: FaultScenario) throws -> FaultTally {
   defer { removeTree(folder) }
   var (arguments, destination) = try scenario.prepare(folder)
   var before = TreeSnapshot.take(folder)
+  /// Starts again from a clean folder, so later faults are judged on their own.
+  func startAgain() throws {
+    removeTree(folder)
+    folder = try makeTemporaryDirectory("faults")
+    (arguments, destination) = try scenario.prepare(folder)
+    before = TreeSnapshot.take(folder)
+  }
 
   for plan in FaultPlan.errors {
     let count = clean.log.count(of: plan.calls)
@@ -149,7 +156,12 @@ func runFaultMatrix(_ scenario: FaultScenario) throws -> FaultTally {
         calls: plan.calls, occurrence: occurrence, effect: .error(plan.errno),
         repeats: plan.repeats)
       let run = try runFolioUnderShim(arguments, prefix: folder, fault: fault)
-      guard let fired = run.log.fired.first else { continue }  // fewer calls this time
+      guard let fired = run.log.fired.first else {
+        // Fewer calls this time (threads make a run's count vary): the run went through
+        // without a fault, and its result, in the folder, is not the next fault's to judge.
+        if run.result.status == 0 { try startAgain() }
+        continue
+      }
       tally.injected += 1
       let stderr = run.result.errorText
       if run.result.status == 0 && isAbsorbable(fired, destination: destination) {
@@ -159,10 +171,7 @@ func runFaultMatrix(_ scenario: FaultScenario) throws -> FaultTally {
         tally.afterCommit += 1
         let problems = try scenario.verify(destination)
         #expect(problems.isEmpty, "\(scenario) [\(fault)]: result: \(problems)")
-        removeTree(folder)
-        folder = try makeTemporaryDirectory("faults")
-        (arguments, destination) = try scenario.prepare(folder)
-        before = TreeSnapshot.take(folder)
+        try startAgain()
         continue
       }
       #expect(
@@ -176,13 +185,7 @@ func runFaultMatrix(_ scenario: FaultScenario) throws -> FaultTally {
       #expect(named, "\(scenario) [\(fault)]: the message names no path: \(stderr)")
       let changes = folderDifferences(TreeSnapshot.take(folder), before)
       #expect(changes == [], "\(scenario) [\(fault)]: the folder changed")
-      if !changes.isEmpty || run.result.status == 0 {
-        // Start again from a clean folder so later faults are judged on their own.
-        removeTree(folder)
-        folder = try makeTemporaryDirectory("faults")
-        (arguments, destination) = try scenario.prepare(folder)
-        before = TreeSnapshot.take(folder)
-      }
+      if !changes.isEmpty || run.result.status == 0 { try startAgain() }
     }
   }
 
