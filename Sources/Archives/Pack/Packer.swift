@@ -280,10 +280,10 @@ public enum Packer {
     // The earlier archive, which the new one has replaced, is closed on a thread of its own
     // (the kernel frees its blocks then, which takes as long as the rest of an update's
     // end), and the walk's entries let go of there after it.
-    if writerOptions.resolvedJobs > 1 {
+    if writerOptions.resolvedJobs > 1, let earlier = reuse.take() {
       let entriesHandedOver = handedOver
       handedOver = []
-      DetachedRelease.release(reuse.take(), then: entriesHandedOver)
+      DetachedRelease.release(earlier, then: entriesHandedOver)
     }
     return result
   }
