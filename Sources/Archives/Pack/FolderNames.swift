@@ -22,7 +22,10 @@ final class FolderNames {
   /// Where each name starts in `bytes`, in the order they are visited (a folder's names
   /// take less than 4 GiB: a name is at most 255 bytes, and no file system lists 16
   /// million of them in one folder).
-  private var starts: [UInt32] = []
+  ///
+  /// Read for every name of a walk (by the walk's thread and its helper, once listed and
+  /// sorted), one access at a time: not checked for overlapping access at run time.
+  @exclusivity(unchecked) private var starts: [UInt32] = []
 
   /// Lists an open folder.
   ///

@@ -46,7 +46,7 @@ final class FolderStats: @unchecked Sendable {
   /// The helper, until it is waited for.
   private var helper: BackgroundWork<Void>?
   /// Which chunks the walk's thread has seen done (that thread alone).
-  private var seenDone: [Bool]
+  @exclusivity(unchecked) private var seenDone: [Bool]
 
   /// Starts looking a folder's names up on a helper thread; the walk's thread looks up
   /// chunks too as it asks for answers (``subscript(_:)``).

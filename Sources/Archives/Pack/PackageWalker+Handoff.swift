@@ -18,7 +18,7 @@ extension PackageWalker {
     /// Whether the writer gave up (under the lock).
     private var stopped = false
     /// Gathered by the walker's thread alone.
-    private var gathering: [Item] = []
+    @exclusivity(unchecked) private var gathering: [Item] = []
 
     /// Why the walk ends when the writer has stopped.
     private struct Stopped: Error {}

@@ -10,10 +10,13 @@ final class ArchiveFileWindow {
   let file: ArchiveFile
   /// Kept at its largest size, refilled in place: a window moving along a file costs no
   /// allocation and no zeroing (a slice a caller still holds makes the refill copy first).
-  private var window: [UInt8] = []
-  private var windowStart: Int64 = 0
+  ///
+  /// The window's state is read by every record of a zip, one access at a time on the one
+  /// thread that owns the window: not checked for overlapping access at run time.
+  @exclusivity(unchecked) private var window: [UInt8] = []
+  @exclusivity(unchecked) private var windowStart: Int64 = 0
   /// How many bytes of `window` hold the file's bytes from `windowStart`.
-  private var windowCount = 0
+  @exclusivity(unchecked) private var windowCount = 0
 
   /// Reads through a window onto `file`.
   ///

@@ -41,7 +41,9 @@ final class ZipArchiveOutput {
   private var buffered = 0
   /// The archive offset of the buffer's first byte.
   private var flushedOffset: UInt64 = 0
-  private var centralDirectory: [UInt8] = []
+  /// Grows by a record every entry, on the writing thread, one access at a time: not checked
+  /// for overlapping access at run time.
+  @exclusivity(unchecked) private var centralDirectory: [UInt8] = []
   private var spill: Int32 = -1
   private var spilledBytes: UInt64 = 0
   /// The central-directory records written so far.

@@ -67,7 +67,9 @@ final class ZipBatch: @unchecked Sendable {
   }
 
   let settings: Settings
-  private(set) var items: [Item] = []
+  /// Its entries, in order; one thread at a time (producer, worker, writer) touches them, one
+  /// access at a time: not checked for overlapping access at run time.
+  @exclusivity(unchecked) private(set) var items: [Item] = []
   /// The bytes the items' input takes so far.
   private(set) var inputUsed = 0
   /// The first failure, in item order; items after it are not processed.
