@@ -36,7 +36,18 @@ struct ZipEntry: Sendable {
   let groupID: Int64
 
   /// Whether the data is encrypted (traditional, strong or AES encryption).
-  var isEncrypted: Bool { flags & 0x41 != 0 || method == .aesEncrypted }
+  var isEncrypted: Bool { Self.isEncrypted(flags: flags, method: method) }
+
+  /// Whether data with these general-purpose flags and this method is encrypted: the flags'
+  /// encryption bits (traditional, strong), or AES's method.
+  ///
+  /// - Parameters:
+  ///   - flags: The general-purpose flags.
+  ///   - method: The compression method.
+  /// - Returns: `true` for encrypted data.
+  static func isEncrypted(flags: UInt16, method: ZipCompressionMethod) -> Bool {
+    flags & 0x41 != 0 || method == .aesEncrypted
+  }
 
   /// The entry described for listings and the expansion rules (a symbolic link's target
   /// is in its data, so it is not filled in here).

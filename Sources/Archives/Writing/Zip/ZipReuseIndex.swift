@@ -60,7 +60,8 @@ package final class ZipReuseIndex {
     // The fields as kept: ``ZipArchive/entry(at:)`` would copy the name, already compared.
     let entry = archive.storedEntry(at: index)
     let method = ZipCompressionMethod(rawValue: entry.method)
-    guard entry.kind == .file, entry.flags & 0x41 == 0, method == .stored || method == .deflate,
+    guard entry.kind == .file, !ZipEntry.isEncrypted(flags: entry.flags, method: method),
+      method == .stored || method == .deflate,
       entry.uncompressedSize == size, entry.modificationTime == modificationTime,
       entry.permissions == permissions & 0o7777
     else { return nil }
