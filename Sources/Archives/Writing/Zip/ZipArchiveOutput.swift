@@ -195,7 +195,6 @@ final class ZipArchiveOutput {
   ///
   /// - Throws: ``PackagingError`` when the disk refuses the bytes.
   func finish() throws {
-    try copyPending()
     let start = offset
     if spill >= 0 {
       try flush()

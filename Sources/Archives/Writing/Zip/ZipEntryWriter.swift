@@ -297,12 +297,12 @@ final class ZipEntryWriter {
       try checkCancellation()
       switch item.kind {
       case .directory:
-        var record = makeRecord(item, name: item.path + "/", type: 0o040000)
+        var record = ZipEntryRecord(item, name: item.path + "/", type: 0o040000)
         record.method = .stored
         try writeWhole(record, data: UnsafeRawBufferPointer(start: nil, count: 0))
         completeEntry()
       case .symbolicLink(let target):
-        var record = makeRecord(item, name: item.path, type: 0o120000)
+        var record = ZipEntryRecord(item, name: item.path, type: 0o120000)
         record.crc32 = item.crc32
         record.size = UInt64(target.count)
         record.compressedSize = record.size
@@ -310,7 +310,7 @@ final class ZipEntryWriter {
         completeEntry()
       case .file:
         progress?.startFile(item.path, size: item.size)
-        var record = makeRecord(item, name: item.path, type: 0o100000)
+        var record = ZipEntryRecord(item, name: item.path, type: 0o100000)
         record.method = item.method
         record.crc32 = item.crc32
         record.size = UInt64(item.size)
@@ -345,42 +345,31 @@ final class ZipEntryWriter {
   /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it); the
   /// caller counts it (``reportReused(_:)``).
   private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData, batch: ZipBatch) throws {
+    // Built by the batch's worker; a batch is written out only up to its first failure,
+    // and every reused entry before it was prepared.
+    guard let prepared = item.reusedHeaders else {
+      preconditionFailure("a reused entry its batch did not prepare")
+    }
     progress?.startFile(item.path, size: item.size)
     let offset = output.offset
-    // The headers the worker built, unless the offset needs a ZIP64 field (a record of
-    // another length): then they are built here.
-    let prepared = offset < ZipEntryRecord.overflow32 ? item.reusedHeaders : nil
-    var record: ZipEntryRecord?
-    let sameHeader: Bool
-    if let prepared {
-      sameHeader = prepared.sameLocalHeader
-      if !sameHeader {
-        try batch.headers[prepared.local].withUnsafeBytes { try output.append($0) }
-      }
-    } else {
-      var built = ZipEntryRecord(reusing: data, for: item, chunkSize: Self.chunkSize)
-      built.localHeaderOffset = offset
-      record = built
-      sameHeader = try built.withLocalHeader { header in
-        if data.hasLocalHeader(header) { return true }
-        try output.append(UnsafeRawBufferPointer(header))
-        return false
-      }
-    }
     // The earlier pack's header, when it is the one written here, goes with the data: a
     // run of such entries is one copy in the kernel.
-    if sameHeader {
+    if prepared.sameLocalHeader {
       try output.appendCopy(
         of: data.file, at: data.localHeaderOffset,
         count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: item.path)
     } else {
+      try batch.headers[prepared.local].withUnsafeBytes { try output.append($0) }
       try copyData(of: item, data: data)
     }
-    if let prepared {
+    if offset < ZipEntryRecord.overflow32 {
       try batch.headers[prepared.central].withUnsafeBytes {
         try output.addCentralRecord($0, localHeaderOffset: UInt32(offset))
       }
-    } else if let record {
+    } else {
+      // An offset past 32 bits takes a ZIP64 field: a record of another length, built here.
+      var record = ZipEntryRecord(reusing: data, for: item, chunkSize: Self.chunkSize)
+      record.localHeaderOffset = offset
       try output.addCentralRecord(record)
     }
     if data.method == .stored { storedEntryCount += 1 }
@@ -418,7 +407,7 @@ final class ZipEntryWriter {
   ) throws {
     if offset == 0 {
       progress?.startFile(item.path, size: item.size)
-      var record = makeRecord(item, name: item.path, type: 0o100000)
+      var record = ZipEntryRecord(item, name: item.path, type: 0o100000)
       record.method = file.storing ? .stored : .deflated
       record.size = UInt64(file.size)
       record.localUsesZip64 = Self.largestData(of: file) >= ZipEntryRecord.overflow32
@@ -458,12 +447,6 @@ final class ZipEntryWriter {
     try output.addCentralRecord(record)
   }
 
-  private func makeRecord(_ item: ZipBatch.Item, name: String, type: UInt32) -> ZipEntryRecord {
-    ZipEntryRecord(
-      name: name, method: .stored, mode: type | (item.permissions & 0o7777),
-      modificationTime: item.modificationTime)
-  }
-
   private func data(of item: ZipBatch.Item, in batch: ZipBatch) -> UnsafeRawBufferPointer {
     let buffer = item.dataInOutput ? batch.output : batch.input
     return UnsafeRawBufferPointer(rebasing: buffer[item.dataRange])
@@ -501,6 +484,19 @@ final class ZipEntryWriter {
 }
 
 extension ZipEntryRecord {
+  /// The record of an entry with no data yet, stored: its mode the file type's bits and the
+  /// entry's permissions, its time the entry's.
+  ///
+  /// - Parameters:
+  ///   - item: The entry.
+  ///   - name: Its name in the archive (a folder's ends in `/`).
+  ///   - type: The file type's mode bits.
+  init(_ item: ZipBatch.Item, name: String, type: UInt32) {
+    self.init(
+      name: name, method: .stored, mode: type | (item.permissions & 0o7777),
+      modificationTime: item.modificationTime)
+  }
+
   /// The record of a reused entry as a fresh pack writes it: the entry's name, mode and
   /// time, the earlier archive's CRC-32, sizes and method, and a large file's local header
   /// sized as ``ZipEntryWriter`` sizes one it streams; no offset yet.
@@ -510,9 +506,8 @@ extension ZipEntryRecord {
   ///   - item: The entry.
   ///   - chunkSize: The largest file deflated whole.
   init(reusing data: ZipReusedData, for item: ZipBatch.Item, chunkSize: Int) {
-    self.init(
-      name: item.path, method: data.method, mode: 0o100000 | (item.permissions & 0o7777),
-      modificationTime: item.modificationTime)
+    self.init(item, name: item.path, type: 0o100000)
+    method = data.method
     crc32 = data.crc32
     size = UInt64(item.size)
     compressedSize = UInt64(data.compressedSize)
