@@ -45,8 +45,8 @@ final class FolderStats: @unchecked Sendable {
   private var stopped = false
   /// The helper, until it is waited for.
   private var helper: BackgroundWork<Void>?
-  /// Which chunks the walk's thread has seen done (that thread alone).
-  @exclusivity(unchecked) private var seenDone: [Bool]
+  /// The last chunk the walk's thread saw done (that thread alone; it asks in order).
+  @exclusivity(unchecked) private var lastChunkSeenDone = -1
 
   /// Starts looking a folder's names up on a helper thread; the walk's thread looks up
   /// chunks too as it asks for answers (``subscript(_:)``).
@@ -63,9 +63,8 @@ final class FolderStats: @unchecked Sendable {
     answers = .allocate(capacity: names.count)
     chunkCount = (names.count + Self.chunkSize - 1) / Self.chunkSize
     done = Array(repeating: false, count: chunkCount)
-    seenDone = done
     helper = BackgroundWork(inBackground: true) { [self] in
-      while let chunk = claim(stopping: true) { ask(chunk) }
+      while let chunk = lock.withLock({ stopped ? nil : claim() }) { ask(chunk) }
     }
   }
 
@@ -87,9 +86,9 @@ final class FolderStats: @unchecked Sendable {
   /// thread, which asks for the names in order).
   subscript(index: Int) -> Answer {
     let chunk = index / Self.chunkSize
-    if !seenDone[chunk] {
+    if chunk != lastChunkSeenDone {
       waitUntilDone(chunk)
-      seenDone[chunk] = true
+      lastChunkSeenDone = chunk
     }
     return answers[index]
   }
@@ -99,10 +98,7 @@ final class FolderStats: @unchecked Sendable {
     while true {
       let claimed: Int? = lock.withLock {
         if done[chunk] { return nil }
-        if nextClaim < chunkCount {
-          nextClaim += 1
-          return nextClaim - 1
-        }
+        if let claimed = claim() { return claimed }
         // Every chunk is claimed, this one by the helper: it is nearly done.
         while !done[chunk] { lock.wait() }
         return nil
@@ -112,14 +108,12 @@ final class FolderStats: @unchecked Sendable {
     }
   }
 
-  /// The next chunk nobody has claimed, now this thread's, or `nil` when none is left (or,
-  /// for the helper, when it is to stop).
-  private func claim(stopping: Bool) -> Int? {
-    lock.withLock {
-      guard nextClaim < chunkCount, !(stopping && stopped) else { return nil }
-      nextClaim += 1
-      return nextClaim - 1
-    }
+  /// The next chunk nobody has claimed, now the caller's, or `nil` when none is left (under
+  /// the lock).
+  private func claim() -> Int? {
+    guard nextClaim < chunkCount else { return nil }
+    nextClaim += 1
+    return nextClaim - 1
   }
 
   /// Looks up one chunk's names, then marks it done.
