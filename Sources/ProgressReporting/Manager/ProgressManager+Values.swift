@@ -177,16 +177,16 @@ extension ProgressManager {
   ///
   /// - Parameter path: The file now worked on.
   func storeCurrentFile(_ path: String) {
-    let value: String? = path
-    store.withLock {
-      $0.values[Key(Properties.CurrentFile.self)] = .init(
-        type: Properties.CurrentFile.self, value: value)
-    }
+    storeValue(path, for: Properties.CurrentFile.self)
   }
 
   private func store<P: Property>(_ value: P.Value, for type: P.Type) {
-    store.withLock { $0.values[Key(P.self)] = .init(type: P.self, value: value) }
+    storeValue(value, for: type)
     if P.self == Properties.CurrentFile.self { meter.setCurrentFile(value as? String) }
+  }
+
+  private func storeValue<P: Property>(_ value: P.Value, for type: P.Type) {
+    store.withLock { $0.values[Key(P.self)] = .init(type: P.self, value: value) }
   }
 
   /// The summary of any property over this manager's subtree.
