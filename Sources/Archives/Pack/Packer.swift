@@ -138,7 +138,8 @@ public enum Packer {
       jobs: options.jobs)
     // An update reads and checks the earlier archive on a thread of its own while the tree
     // is walked, the two taking about as long (with one job, in turn).
-    let opening = try reuseIndexOpener(options: options, format: format).map { open in
+    let opening = try reuseIndexOpener(options: options, format: format, output: output).map {
+      open in
       BackgroundWork(inBackground: writerOptions.resolvedJobs > 1, open)
     }
     defer { opening?.wait() }
@@ -290,17 +291,17 @@ public enum Packer {
 
   /// The earlier archive's entries to reuse, or `nil` to pack afresh (none asked for, or
   /// nothing at that path yet).
-  package static func reuseIndex(options: PackOptions, format: ArchiveFormat) throws
-    -> ZipReuseIndex?
+  package static func reuseIndex(options: PackOptions, format: ArchiveFormat, output: URL)
+    throws -> ZipReuseIndex?
   {
-    try reuseIndexOpener(options: options, format: format)?()
+    try reuseIndexOpener(options: options, format: format, output: output)?()
   }
 
   /// What opens the earlier archive's entries to reuse, once the options are checked, or
   /// `nil` to pack afresh (none asked for, or nothing at that path yet).
-  private static func reuseIndexOpener(options: PackOptions, format: ArchiveFormat) throws
-    -> (@Sendable () throws -> ZipReuseIndex)?
-  {
+  private static func reuseIndexOpener(
+    options: PackOptions, format: ArchiveFormat, output: URL
+  ) throws -> (@Sendable () throws -> ZipReuseIndex)? {
     guard let previous = options.previousArchive else { return nil }
     guard format == .zip else {
       throw PackagingError(
@@ -311,9 +312,12 @@ public enum Packer {
     var info = stat()
     guard stat(previous.path, &info) == 0 else { return nil }
     let (path, checksBytes) = (previous.path, options.reuseChecksBytes)
+    // Replaced (an update in place, a document saved over): what is copied from it will
+    // not be read again.
+    let isReplaced = previous.standardizedFileURL.path == output.standardizedFileURL.path
     return {
       do {
-        return try ZipReuseIndex(path: path, checksEveryByte: checksBytes)
+        return try ZipReuseIndex(path: path, checksEveryByte: checksBytes, isReplaced: isReplaced)
       } catch let error as PackagingError {
         throw PackagingError(
           error.code, "cannot reuse the entries of '\(path)': \(error.message)",

@@ -13,20 +13,26 @@ final class ArchiveFile: Sendable {
   let name: String
   /// The file's size in bytes when it was opened.
   let size: Int64
+  /// Whether the pages ``copyBytes(at:count:to:targetOffset:targetName:)`` reads are let go
+  /// of from the page cache once copied: for a file about to be replaced, whose pages the
+  /// kernel would otherwise drop when it is deleted, at the end of the run.
+  let forgetsCopiedBytes: Bool
   private let descriptor: Int32
 
   /// Opens a file by path.
   ///
-  /// - Parameter path: The file's path.
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - forgetsCopiedBytes: Whether copied bytes' pages leave the page cache once copied.
   /// - Throws: ``PackagingError`` (`archive-unreadable`) when it cannot be opened or is
   ///   not a regular file.
-  convenience init(path: String) throws {
+  convenience init(path: String, forgetsCopiedBytes: Bool = false) throws {
     let descriptor = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else {
       throw PackagingError(
         .archiveUnreadable, "cannot open '\(path)'", cause: SystemError(errno: errno))
     }
-    try self.init(descriptor: descriptor, name: path)
+    try self.init(descriptor: descriptor, name: path, forgetsCopiedBytes: forgetsCopiedBytes)
   }
 
   /// Takes ownership of an open descriptor on a regular file.
@@ -34,8 +40,9 @@ final class ArchiveFile: Sendable {
   /// - Parameters:
   ///   - descriptor: Open for reading; closed in `deinit` (and on a throw).
   ///   - name: The file's name for messages.
+  ///   - forgetsCopiedBytes: Whether copied bytes' pages leave the page cache once copied.
   /// - Throws: ``PackagingError`` (`archive-unreadable`) when it is not a regular file.
-  init(descriptor: Int32, name: String) throws {
+  init(descriptor: Int32, name: String, forgetsCopiedBytes: Bool = false) throws {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       let code = errno
@@ -49,6 +56,7 @@ final class ArchiveFile: Sendable {
     }
     self.descriptor = descriptor
     self.name = name
+    self.forgetsCopiedBytes = forgetsCopiedBytes
     size = Int64(info.st_size)
   }
 
@@ -124,6 +132,9 @@ final class ArchiveFile: Sendable {
       }
       if copied < 0 { throw copyFailure(into: targetName, errno: errno) }
       if copied == 0 { break }
+    }
+    if forgetsCopiedBytes {
+      LinuxCalls.dropCachedPages(descriptor, offset: offset, count: position - offset)
     }
     return position - offset
   }

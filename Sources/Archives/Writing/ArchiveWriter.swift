@@ -43,7 +43,11 @@ public final class ArchiveWriter {
   let progress: ProgressManager?
   let backend: Backend
   /// An earlier zip whose unchanged entries are copied instead of compressed again.
-  package var reuse: ZipReuseIndex?
+  package var reuse: ZipReuseIndex? {
+    didSet {
+      if case .zip(let zip) = backend { zip.earlierArchive = reuse?.archive }
+    }
+  }
   private var isOpen = true
 
   /// Who writes the entries.

@@ -29,7 +29,7 @@
       var options = options
       options.previousArchive = previous
       let format = try Packer.format(for: url, options: options)
-      let reuse = try Packer.reuseIndex(options: options, format: format)
+      let reuse = try Packer.reuseIndex(options: options, format: format, output: url)
       let writerOptions = ArchiveWriterOptions(
         compressionLevel: options.compressionLevel, compression: options.compression,
         reproducible: options.reproducible || options.sourceDateEpoch != nil,

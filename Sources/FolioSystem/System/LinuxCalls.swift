@@ -126,6 +126,21 @@ package enum LinuxCalls {
     _ = syncFileRange?(descriptor, offset, count, 2)  // SYNC_FILE_RANGE_WRITE
   }
 
+  /// Lets the kernel drop a stretch of a file's cached pages: for bytes read once from a
+  /// file about to be deleted, whose pages would otherwise be dropped all at once when it
+  /// is, at the end of the run.
+  ///
+  /// The corresponding C function is `posix_fadvise` with `POSIX_FADV_DONTNEED`, which
+  /// changes no data; a failure is not reported, the pages then staying cached.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open file.
+  ///   - offset: Where the stretch starts.
+  ///   - count: Its length in bytes.
+  package static func dropCachedPages(_ descriptor: Int32, offset: Int64, count: Int64) {
+    _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
+  }
+
   /// Fixes the size from which malloc gives a block pages of its own, returned to the
   /// system when the block is freed.
   ///

@@ -79,4 +79,76 @@ import Testing
       #expect(error.message.contains("'out.zip'"), "\(error.message)")
     }
   }
+
+  /// A file about to be replaced lets go of the pages it copied, and only those.
+  ///
+  /// `pack --update` in place copies from it: the kernel would otherwise drop them all when
+  /// the file is deleted, at the end of the run. Another file keeps them cached.
+  @Test(
+    .enabled(
+      if: ArchiveFileTests.temporaryFolderKeepsPagesInTheCache,
+      "the temporary folder is on tmpfs, whose pages are the file: none can be dropped"),
+    arguments: [true, false])
+  func aReplacedFileLetsGoOfTheCachedPagesItCopied(_ forgets: Bool) async throws {
+    try await withTemporaryDirectory("archive-file-forget") { folder in
+      // Whole megabytes: the kernel caches a file in folios of up to 2 MiB, dropped whole.
+      let megabyte = 1 << 20
+      let pagesPerMegabyte = megabyte / Int(sysconf(Int32(_SC_PAGESIZE)))
+      let bytes = PackTestTrees.randomBytes(8 * megabyte, seed: 7)
+      let sourceURL = folder.appendingPathComponent("earlier.zip")
+      try bytes.write(to: sourceURL)
+      // Written back first: only clean pages can be dropped; then read, so all are cached.
+      let descriptor = open(sourceURL.path, O_RDONLY)
+      try #require(descriptor >= 0)
+      defer { close(descriptor) }
+      #expect(fsync(descriptor) == 0)
+      _ = try Data(contentsOf: sourceURL)
+      #expect(try Self.residentPages(descriptor, bytes: 8 * megabyte).allSatisfy { $0 })
+
+      let source = try ArchiveFile(path: sourceURL.path, forgetsCopiedBytes: forgets)
+      let target = open(folder.appendingPathComponent("new.zip").path, O_WRONLY | O_CREAT, 0o644)
+      try #require(target >= 0)
+      defer { close(target) }
+      let copied = try source.copyBytes(
+        at: Int64(2 * megabyte), count: Int64(4 * megabyte), to: target, targetName: "new.zip")
+      #expect(copied == Int64(4 * megabyte))
+
+      let resident = try Self.residentPages(descriptor, bytes: 8 * megabyte)
+      let copiedPages = (2 * pagesPerMegabyte)..<(6 * pagesPerMegabyte)
+      #expect(resident[..<copiedPages.lowerBound].allSatisfy { $0 })
+      #expect(resident[copiedPages.upperBound...].allSatisfy { $0 })
+      #expect(resident[copiedPages].allSatisfy { $0 != forgets })
+    }
+  }
+
+  /// Whether each page of a file's first `length` bytes is in the page cache (`mincore`).
+  private static func residentPages(_ descriptor: Int32, bytes length: Int) throws -> [Bool] {
+    let count = length / Int(sysconf(Int32(_SC_PAGESIZE)))
+    let mapping = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0)
+    try #require(mapping != MAP_FAILED)
+    defer { munmap(mapping, length) }
+    var vector = [UInt8](repeating: 0, count: count)
+    try #require(mincore(mapping, length, &vector) == 0)
+    return vector.map { $0 & 1 != 0 }
+  }
+
+  /// Whether the system's temporary folder is on a file system that caches pages apart from
+  /// the file (not tmpfs).
+  static var temporaryFolderKeepsPagesInTheCache: Bool {
+    let folder = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
+    guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else {
+      return false
+    }
+    // The mount holding the folder: the longest mount point it lies under.
+    var holding: (point: String, type: String)?
+    for line in mounts.split(separator: "\n") {
+      let fields = line.split(separator: " ").map(String.init)
+      guard fields.count > 2 else { continue }
+      let point = fields[1]
+      let under = folder == point || folder.hasPrefix(point.hasSuffix("/") ? point : point + "/")
+      if under, point.count >= (holding?.point.count ?? -1) { holding = (point, fields[2]) }
+    }
+    guard let holding else { return false }
+    return holding.type != "tmpfs" && holding.type != "ramfs"
+  }
 }

@@ -82,6 +82,8 @@ final class ZipBatch: @unchecked Sendable {
   /// Reused entries' headers (``Item/reusedHeaders``), kept apart from the output, which
   /// compressed files may fill.
   private(set) var headers: [UInt8] = []
+  /// The earlier archive that reused items' bytes come from (set by the producer).
+  var earlierArchive: ZipArchive?
 
   /// The bytes one batch holds: its two buffers.
   static func bufferBytes(settings: Settings) -> Int {
@@ -168,10 +170,11 @@ final class ZipBatch: @unchecked Sendable {
   /// Builds a reused entry's headers as the writer would, but with no offset, and compares
   /// the local one with the earlier archive's.
   private func prepareReused(_ index: Int, data: ZipReusedData, headers: inout [UInt8]) {
+    guard let earlierArchive else { preconditionFailure("a reused entry with no earlier archive") }
     let record = ZipEntryRecord(reusing: data, for: items[index], chunkSize: settings.chunkSize)
     let localStart = headers.count
     let same = record.withLocalHeader { header in
-      if data.hasLocalHeader(header) { return true }
+      if data.hasLocalHeader(header, in: earlierArchive) { return true }
       headers.append(contentsOf: header)
       return false
     }

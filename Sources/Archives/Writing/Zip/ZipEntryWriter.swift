@@ -42,6 +42,9 @@ final class ZipEntryWriter {
   /// Where reused entries' data is read: their earlier archive in windows, which one read
   /// fills for many consecutive entries.
   private var reusedWindow: ArchiveFileWindow?
+  /// The earlier archive whose entries ``addReusedFile(path:data:size:permissions:modificationTime:)``
+  /// copies, set before the first of them.
+  var earlierArchive: ZipArchive?
 
   /// The entries written so far.
   private(set) var entryCount = 0
@@ -222,6 +225,7 @@ final class ZipEntryWriter {
   private func nextBatch() throws -> ZipBatch {
     let batch = try pipeline.nextWork(make: { ZipBatch(settings: settings) }, deliver: write)
     batch.reset()
+    batch.earlierArchive = earlierArchive
     return batch
   }
 
@@ -347,7 +351,7 @@ final class ZipEntryWriter {
   private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData, batch: ZipBatch) throws {
     // Built by the batch's worker; a batch is written out only up to its first failure,
     // and every reused entry before it was prepared.
-    guard let prepared = item.reusedHeaders else {
+    guard let prepared = item.reusedHeaders, let earlier = batch.earlierArchive else {
       preconditionFailure("a reused entry its batch did not prepare")
     }
     progress?.startFile(item.path, size: item.size)
@@ -356,11 +360,11 @@ final class ZipEntryWriter {
     // run of such entries is one copy in the kernel.
     if prepared.sameLocalHeader {
       try output.appendCopy(
-        of: data.file, at: data.localHeaderOffset,
+        of: earlier.file, at: data.localHeaderOffset,
         count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: item.path)
     } else {
       try batch.headers[prepared.local].withUnsafeBytes { try output.append($0) }
-      try copyData(of: item, data: data)
+      try copyData(of: item, data: data, from: earlier.file)
     }
     if offset < ZipEntryRecord.overflow32 {
       try batch.headers[prepared.central].withUnsafeBytes {
@@ -379,24 +383,26 @@ final class ZipEntryWriter {
   /// Copies a reused entry's data after a header written here: a small entry's through a
   /// window onto the earlier archive (one read for many entries, into the write buffer),
   /// a large one's file to file.
-  private func copyData(of item: ZipBatch.Item, data: ZipReusedData) throws {
+  private func copyData(of item: ZipBatch.Item, data: ZipReusedData, from file: ArchiveFile)
+    throws
+  {
     if data.compressedSize >= Int64(ArchiveFileWindow.size) {
       try output.appendCopy(
-        of: data.file, at: data.dataOffset, count: data.compressedSize, entry: item.path)
+        of: file, at: data.dataOffset, count: data.compressedSize, entry: item.path)
       return
     }
     let window: ArchiveFileWindow
-    if let current = reusedWindow, current.file === data.file {
+    if let current = reusedWindow, current.file === file {
       window = current
     } else {
-      window = ArchiveFileWindow(data.file)
+      window = ArchiveFileWindow(file)
       reusedWindow = window
     }
     guard let bytes = try window.bytes(at: data.dataOffset, count: Int(data.compressedSize))
     else {
       throw PackagingError(
         .corruptArchive,
-        "'\(data.file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
+        "'\(file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
       )
     }
     try bytes.withUnsafeBytes { try output.append($0) }

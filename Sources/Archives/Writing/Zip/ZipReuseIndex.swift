@@ -15,7 +15,8 @@ import Glibc
 package final class ZipReuseIndex {
   /// Whether a file's bytes are read and their CRC-32 compared too.
   let checksEveryByte: Bool
-  private let archive: ZipArchive
+  /// The earlier archive, whose entries' bytes are copied.
+  let archive: ZipArchive
   /// The entry where the next name is looked for first.
   private var next = 0
   /// Entries by name, built at the first name met out of order.
@@ -33,12 +34,14 @@ package final class ZipReuseIndex {
   /// - Parameters:
   ///   - path: The earlier archive.
   ///   - checksEveryByte: Whether a file's CRC-32 must match too.
+  ///   - isReplaced: Whether the new archive replaces it (then the pages of the bytes
+  ///     copied from it leave the page cache as they are copied).
   /// - Throws: ``PackagingError`` when it cannot be read or is not a sound zip.
-  init(path: String, checksEveryByte: Bool) throws {
+  init(path: String, checksEveryByte: Bool, isReplaced: Bool = false) throws {
     self.checksEveryByte = checksEveryByte
     archive = try ZipArchive(
-      file: try ArchiveFile(path: path), maxEntries: ExpansionPolicy.default.maxEntryCount,
-      keepsLocalHeaders: true)
+      file: try ArchiveFile(path: path, forgetsCopiedBytes: isReplaced),
+      maxEntries: ExpansionPolicy.default.maxEntryCount, keepsLocalHeaders: true)
   }
 
   /// The earlier entry's data for a file, when it may be reused.
@@ -68,7 +71,7 @@ package final class ZipReuseIndex {
     if checksEveryByte, try source.crc32(size: size) != entry.crc32 { return nil }
     reusedCount += 1
     return ZipReusedData(
-      archive: archive, index: index, localHeaderOffset: entry.localHeaderOffset,
+      index: index, localHeaderOffset: entry.localHeaderOffset,
       dataOffset: entry.dataOffset, compressedSize: entry.compressedSize, crc32: entry.crc32,
       method: method == .stored ? .stored : .deflated)
   }

@@ -1,10 +1,13 @@
 import Glibc
 
-/// An entry's compressed bytes in an earlier zip, copied as they are instead of compressing
-/// the file again (`pack --update`, as Info-ZIP's `zip -u` copies unchanged entries).
+/// Where an entry's compressed bytes are in an earlier zip, copied as they are instead of
+/// compressing the file again (`pack --update`, as Info-ZIP's `zip -u` copies unchanged
+/// entries).
+///
+/// It names no archive: the writer is told the earlier archive once
+/// (``ZipEntryWriter/earlierArchive``), so copying an entry's location to the threads that
+/// prepare and write it costs no reference counting on an object they all share.
 struct ZipReusedData: Sendable {
-  /// The earlier archive, opened keeping its local headers.
-  let archive: ZipArchive
   /// The entry's position in its central directory.
   let index: Int
   /// Where the entry's local header starts.
@@ -18,15 +21,14 @@ struct ZipReusedData: Sendable {
   /// Stored or deflated (no other method is reused).
   let method: ZipEntryRecord.Method
 
-  /// The earlier archive's file.
-  var file: ArchiveFile { archive.file }
-
   /// Whether the earlier archive's local header for the entry is these bytes, so the
   /// header and the data can be copied together.
   ///
-  /// - Parameter header: The local header a fresh pack would write.
+  /// - Parameters:
+  ///   - header: The local header a fresh pack would write.
+  ///   - archive: The earlier archive, opened keeping its local headers.
   /// - Returns: `true` when the two are the same bytes.
-  func hasLocalHeader(_ header: UnsafeBufferPointer<UInt8>) -> Bool {
+  func hasLocalHeader(_ header: UnsafeBufferPointer<UInt8>, in archive: ZipArchive) -> Bool {
     guard let earlier = archive.localHeader(at: index), earlier.count == header.count else {
       return false
     }
