@@ -51,8 +51,8 @@ final class ZipArchiveOutput {
   /// Bytes of another file to copy after the buffer's (which is then empty), gathered
   /// while each stretch starts where the last ended.
   private var pendingCopy: PendingCopy?
-  /// Whether gathered copies are made on a thread of their own.
-  private let copiesInBackground: Bool
+  /// Whether gathered copies are made on a thread of their own (until ``finish()``).
+  private var copiesInBackground: Bool
   /// That thread's copies, from the first one.
   private var copier: BackgroundCopier?
 
@@ -195,6 +195,12 @@ final class ZipArchiveOutput {
   ///
   /// - Throws: ``PackagingError`` when the disk refuses the bytes.
   func finish() throws {
+    // The copier's copies are waited for and the last one is made here, before the
+    // directory is written: two writers of one file take turns at its lock, and the two
+    // writes side by side took longer than one after the other.
+    try copier?.finish()
+    copier = nil
+    copiesInBackground = false
     let start = offset
     if spill >= 0 {
       try flush()
