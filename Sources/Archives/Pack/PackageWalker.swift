@@ -254,8 +254,14 @@ struct PackageWalker {
   /// - Returns: The joined path.
   static func join(_ root: String, _ relative: String) -> String {
     guard !relative.isEmpty else { return root }
-    var relative = relative
-    return relative.withUTF8 { childPath(root, $0) }
+    guard !root.isEmpty else { return relative }
+    // Appended as strings, which are known to be UTF-8: built from bytes, they were
+    // checked again, at every entry of a pack that keeps its folder.
+    var path = root
+    path.reserveCapacity(root.utf8.count + 1 + relative.utf8.count)
+    path.append("/")
+    path.append(relative)
+    return path
   }
 
   private static func describe(_ mode: mode_t) -> String {

@@ -248,10 +248,12 @@ public final class ArchiveWriter {
     path: String, source: ZipFileSource, size: Int64, metadata: Metadata,
     compression: EntryCompression? = nil
   ) throws {
-    try checkCancellation()
+    try checkOpen()
     let metadata = recorded(metadata)
     switch backend {
     case .zip(let zip):
+      // The zip writer checks for cancellation itself: at each entry it reads, and once a
+      // batch for the rest (reused ones, which cost less than a check each).
       let (permissions, time) = (
         UInt32(metadata.permissions), Int64(metadata.modificationTime.tv_sec)
       )
@@ -268,6 +270,7 @@ public final class ArchiveWriter {
           modificationTime: time, compression: compression)
       }
     case .tar(let tar):
+      try ProgressManager.checkCancellation(of: progress)
       try tar.writeFile(path: path, source: source, size: size, metadata: metadata)
     }
     counted(bytes: size)
@@ -301,11 +304,15 @@ public final class ArchiveWriter {
   }
 
   private func checkCancellation() throws {
+    try checkOpen()
+    try ProgressManager.checkCancellation(of: progress)
+  }
+
+  private func checkOpen() throws {
     guard isOpen else {
       throw PackagingError(
         .invalidEntry, "cannot add an entry: the archive writer was already closed")
     }
-    try ProgressManager.checkCancellation(of: progress)
   }
 
   private func validate(_ path: String) throws {
