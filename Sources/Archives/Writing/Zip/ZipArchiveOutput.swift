@@ -179,8 +179,9 @@ final class ZipArchiveOutput {
   ///   - record: The central-directory record (``ZipBatch/ReusedHeaders``).
   ///   - localHeaderOffset: Where the entry's local header starts.
   /// - Throws: ``PackagingError`` when the spill file cannot be written.
-  func addCentralRecord(_ record: UnsafeRawBufferPointer, localHeaderOffset: UInt32) throws {
+  func addCentralRecord(_ record: UnsafeBufferPointer<UInt8>, localHeaderOffset: UInt32) throws {
     let start = centralDirectory.count
+    // Typed bytes: an array appends them in one copy, raw ones one byte at a time.
     centralDirectory.append(contentsOf: record)
     centralDirectory.withUnsafeMutableBytes {
       $0.storeBytes(

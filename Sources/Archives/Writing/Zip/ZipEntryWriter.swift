@@ -367,7 +367,7 @@ final class ZipEntryWriter {
       try copyData(of: item, data: data, from: earlier.file)
     }
     if offset < ZipEntryRecord.overflow32 {
-      try batch.headers[prepared.central].withUnsafeBytes {
+      try batch.headers[prepared.central].withUnsafeBufferPointer {
         try output.addCentralRecord($0, localHeaderOffset: UInt32(offset))
       }
     } else {
