@@ -159,8 +159,7 @@ public enum Packer {
     let keepParent = options.keepParent
     // An update reads little more than the tree's metadata: it walks once, on a thread of
     // its own that hands the entries over as it goes, so they are written while later names
-    // are still looked up, and keeps them, as the earlier archive's index keeps its own. A
-    // fresh pack counts first and keeps nothing, its memory not growing with the tree.
+    // are still looked up (its total known only at the end). A fresh pack counts first.
     let handoff = opening != nil ? PackageWalker.Handoff() : nil
     let walking = handoff.map { handoff in
       BackgroundWork(inBackground: writerOptions.resolvedJobs > 1) { [walker] in
@@ -180,18 +179,13 @@ public enum Packer {
     } else {
       totals.clearTotal()
     }
-    /// The entries handed over by the walk, kept for a replay.
-    var handedOver: [[PackageWalker.Item]] = []
+    /// Visits the entries: the handed-over walk's the first time, then (for the rare name
+    /// that may collide) a walk of the tree, as a fresh pack does. The handed-over entries
+    /// are not kept: each chunk's memory is reused for the next, where keeping them touched
+    /// new pages for all of them.
     func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
-      guard let handoff else { return try walker.walk(visit) }
-      if totals.walk != nil {
-        for chunk in handedOver {
-          for item in chunk { try visit(item) }
-        }
-        return
-      }
+      guard let handoff, totals.walk == nil else { return try walker.walk(visit) }
       while let chunk = try handoff.next() {
-        handedOver.append(chunk)
         for item in chunk { try visit(item) }
       }
       totals.publish(try handoff.totals)
@@ -280,11 +274,9 @@ public enum Packer {
     result.reusedEntryCount = reuse?.reusedCount ?? 0
     // The earlier archive, which the new one has replaced, is closed on a thread of its own
     // (the kernel frees its blocks then, which takes as long as the rest of an update's
-    // end), and the walk's entries let go of there after it.
+    // end), and its index let go of there.
     if writerOptions.resolvedJobs > 1, let earlier = reuse.take() {
-      let entriesHandedOver = handedOver
-      handedOver = []
-      DetachedRelease.release(earlier, then: entriesHandedOver)
+      DetachedRelease.release(earlier)
     }
     return result
   }

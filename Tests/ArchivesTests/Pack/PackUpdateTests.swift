@@ -89,6 +89,30 @@ import Testing
     }
   }
 
+  /// Names that differ only by case are found by a walk of the tree after the update's
+  /// handed-over one (which keeps no entries): reported as a fresh pack reports them, in
+  /// the same bytes.
+  @Test func anUpdateReportsNamesThatDifferOnlyByCaseAsAFreshPackDoes() async throws {
+    try await withTemporaryDirectory("pack-update-collision") { folder in
+      let package = try makePackage(in: folder)
+      let pages = package.appendingPathComponent("pages")
+      try Data("lower".utf8).write(to: pages.appendingPathComponent("note.txt"))
+      try Data("upper".utf8).write(to: pages.appendingPathComponent("NOTE.txt"))
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let first = try pack(package, to: archive, previous: nil)
+      try Data("page 3 changed".utf8).write(to: pages.appendingPathComponent("3.txt"))
+
+      let updated = try pack(package, to: archive, previous: archive)
+      let fresh = folder.appendingPathComponent("Fresh.zip")
+      let afresh = try pack(package, to: fresh, previous: nil)
+      #expect(updated.reusedEntryCount == updated.fileCount - 1)
+      #expect(updated.nameCollisions.count == 1)
+      #expect(updated.nameCollisions == afresh.nameCollisions)
+      #expect(updated.nameCollisions == first.nameCollisions)
+      #expect(try Data(contentsOf: archive) == Data(contentsOf: fresh))
+    }
+  }
+
   /// Files with attributes have their AppleDouble entries right after them in the zip: an
   /// update meets both in the earlier archive's order and is still the fresh pack's bytes.
   @Test(.enabled(if: ExtendedAttributeTestTree.isSupported, "needs user xattrs"))
