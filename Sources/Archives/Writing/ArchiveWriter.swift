@@ -270,7 +270,7 @@ public final class ArchiveWriter {
           modificationTime: time, compression: compression)
       }
     case .tar(let tar):
-      try ProgressManager.checkCancellation(of: progress)
+      try checkCancellation()
       try tar.writeFile(path: path, source: source, size: size, metadata: metadata)
     }
     counted(bytes: size)

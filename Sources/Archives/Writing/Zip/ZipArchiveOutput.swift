@@ -241,7 +241,6 @@ final class ZipArchiveOutput {
     }
     try append(bytes)
     try flush()
-    try copier?.finish()
   }
 
   /// Writes the buffer out.

@@ -37,7 +37,7 @@ package final class ZipReuseIndex {
   ///   - isReplaced: Whether the new archive replaces it (then the pages of the bytes
   ///     copied from it leave the page cache as they are copied).
   /// - Throws: ``PackagingError`` when it cannot be read or is not a sound zip.
-  init(path: String, checksEveryByte: Bool, isReplaced: Bool = false) throws {
+  init(path: String, checksEveryByte: Bool, isReplaced: Bool) throws {
     self.checksEveryByte = checksEveryByte
     archive = try ZipArchive(
       file: try ArchiveFile(path: path, forgetsCopiedBytes: isReplaced),

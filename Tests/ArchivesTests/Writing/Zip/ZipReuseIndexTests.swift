@@ -10,9 +10,8 @@ import Testing
   @Test(arguments: [true, false])
   func theEarlierZipForgetsCopiedBytesOnlyWhenItIsReplaced(_ inPlace: Bool) async throws {
     try await withTemporaryDirectory("reuse-index") { folder in
-      let package = folder.appendingPathComponent("Doc.pkg")
-      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-      try Data("a page".utf8).write(to: package.appendingPathComponent("page.txt"))
+      let package = try PackTestTrees.make(
+        folder.appendingPathComponent("Doc.pkg"), files: ["page.txt": Data("a page".utf8)])
       let earlier = folder.appendingPathComponent("Doc.zip")
       _ = try Packer.packSynchronously(package, to: earlier, options: PackOptions(format: .zip))
       var options = PackOptions(format: .zip)
