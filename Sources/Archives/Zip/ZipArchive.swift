@@ -291,14 +291,14 @@ final class ZipArchive: Sendable {
     var offset = location.directoryStart
     for _ in 0..<location.entryCount {
       guard offset + 46 <= location.directoryEnd,
-        let fixed = try directory.bytes(at: offset, count: 46),
-        fixed.uint32(at: fixed.startIndex) == centralSignature
+        let fixed = try directory.bytes(at: offset, count: CentralRecordFields.size)
+          .map(CentralRecordFields.init),
+        fixed.signature == centralSignature
       else { break }
-      let base = fixed.startIndex
-      let flags = fixed.uint16(at: base + 8)
-      let nameLength = Int(fixed.uint16(at: base + 28))
-      let extraLength = Int(fixed.uint16(at: base + 30))
-      let commentLength = Int(fixed.uint16(at: base + 32))
+      let flags = fixed.flags
+      let nameLength = fixed.nameLength
+      let extraLength = fixed.extraLength
+      let commentLength = fixed.commentLength
       guard offset + 46 + Int64(nameLength + extraLength) <= location.directoryEnd,
         let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
       else { break }
@@ -343,23 +343,21 @@ final class ZipArchive: Sendable {
       PackagingError(.malformedZip, "'\(archive)': \(text)")
     }
     guard offset + 46 <= location.directoryEnd,
-      let fixed = try directory.bytes(at: offset, count: 46),
-      fixed.uint32(at: fixed.startIndex) == centralSignature
+      let fixed = try directory.bytes(at: offset, count: CentralRecordFields.size)
+        .map(CentralRecordFields.init),
+      fixed.signature == centralSignature
     else { throw malformed("central-directory record \(index + 1) is missing or damaged") }
-    let base = fixed.startIndex
-    let hostSystem = fixed[base + 5]
-    let flags = fixed.uint16(at: base + 8)
-    let method = fixed.uint16(at: base + 10)
-    let dosTime = fixed.uint32(at: base + 12)
-    let crc = fixed.uint32(at: base + 16)
-    var compressed = UInt64(fixed.uint32(at: base + 20))
-    var size = UInt64(fixed.uint32(at: base + 24))
-    let nameLength = Int(fixed.uint16(at: base + 28))
-    let extraLength = Int(fixed.uint16(at: base + 30))
-    let commentLength = Int(fixed.uint16(at: base + 32))
-    var disk: UInt32? = UInt32(fixed.uint16(at: base + 34))
-    let external = fixed.uint32(at: base + 38)
-    var localOffset: UInt64? = UInt64(fixed.uint32(at: base + 42))
+    let hostSystem = fixed.hostSystem
+    let flags = fixed.flags
+    let method = fixed.method
+    let crc = fixed.crc32
+    var compressed = UInt64(fixed.compressedSize)
+    var size = UInt64(fixed.size)
+    let nameLength = fixed.nameLength
+    let extraLength = fixed.extraLength
+    let commentLength = fixed.commentLength
+    var disk: UInt32? = UInt32(fixed.disk)
+    var localOffset: UInt64? = UInt64(fixed.localHeaderOffset)
     let recordLength = 46 + Int64(nameLength + extraLength + commentLength)
     guard offset + recordLength <= location.directoryEnd,
       let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
@@ -385,17 +383,17 @@ final class ZipArchive: Sendable {
     // The local header: the same name, method, encryption and (unless deferred) sizes.
     let localStart = Int64(localOffset) + location.prefixLength
     guard localStart + 30 <= location.directoryStart,
-      let local = try locals.bytes(at: localStart, count: 30),
-      local.uint32(at: local.startIndex) == localSignature
+      let local = try locals.bytes(at: localStart, count: LocalHeaderFields.size),
+      case let localFields = LocalHeaderFields(local),
+      localFields.signature == localSignature
     else { throw malformed("entry \(display) has no local header at its offset") }
-    let localBase = local.startIndex
-    let localFlags = local.uint16(at: localBase + 6)
-    let localMethod = local.uint16(at: localBase + 8)
-    let localCRC = local.uint32(at: localBase + 14)
-    var localCompressed = UInt64(local.uint32(at: localBase + 18))
-    var localSize = UInt64(local.uint32(at: localBase + 22))
-    let localNameLength = Int(local.uint16(at: localBase + 26))
-    let localExtraLength = Int(local.uint16(at: localBase + 28))
+    let localFlags = localFields.flags
+    let localMethod = localFields.method
+    let localCRC = localFields.crc32
+    var localCompressed = UInt64(localFields.compressedSize)
+    var localSize = UInt64(localFields.size)
+    let localNameLength = localFields.nameLength
+    let localExtraLength = localFields.extraLength
     let dataOffset = localStart + 30 + Int64(localNameLength + localExtraLength)
     guard dataOffset <= location.directoryStart,
       let localVariable = try locals.bytes(
@@ -446,7 +444,7 @@ final class ZipArchive: Sendable {
       name = converted
     }
     let (kind, permissions) = kindAndPermissions(
-      host: hostSystem, external: external, name: name.bytes)
+      host: hostSystem, external: fixed.externalAttributes, name: name.bytes)
     // A folder's stated size governs no byte written (macOS tools gave `dir/` the size of
     // its HFS+ record, 68, with no data), so it is neither checked nor kept; its compressed
     // size still bounds its span, which the overlap and directory checks need.
@@ -509,7 +507,7 @@ final class ZipArchive: Sendable {
 
     let nameStart = names.count
     names.append(contentsOf: name.bytes)
-    let time = extras.modificationTime ?? localExtras.modificationTime ?? dosToUnix(dosTime)
+    let time = extras.modificationTime ?? localExtras.modificationTime ?? dosToUnix(fixed.dosTime)
     // The checks above bound both distances: the data starts 30 bytes, a name and an extra
     // field after its header, and the span ends at most a descriptor after the data (which
     // ends before the directory, the span's limit).

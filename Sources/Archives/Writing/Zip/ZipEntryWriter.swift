@@ -289,15 +289,18 @@ final class ZipEntryWriter {
     // tells every observer, which takes longer than copying a small entry.
     var reused = (entries: 0, bytes: Int64(0))
     try checkCancellation()
-    for (index, item) in batch.items.enumerated() {
+    for index in batch.items.indices {
       if index == batch.failedIndex, let failure = batch.failure { throw failure }
-      if case .reused(let data) = item.kind {
-        try writeReused(item, data: data, batch: batch)
+      // A reused entry is read where it lies: a copy of the item retained what it holds,
+      // shared with the worker that prepared it.
+      if case .reused(let data) = batch.items[index].kind {
+        try writeReused(index, data: data, batch: batch)
         reused.entries += 1
-        reused.bytes += item.size
+        reused.bytes += batch.items[index].size
         continue
       }
       reportReused(&reused)
+      let item = batch.items[index]
       try checkCancellation()
       switch item.kind {
       case .directory:
@@ -348,23 +351,23 @@ final class ZipEntryWriter {
   /// Writes a file whose data is copied from an earlier archive, with the headers a fresh
   /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it); the
   /// caller counts it (``reportReused(_:)``).
-  private func writeReused(_ item: ZipBatch.Item, data: ZipReusedData, batch: ZipBatch) throws {
+  private func writeReused(_ index: Int, data: ZipReusedData, batch: ZipBatch) throws {
     // Built by the batch's worker; a batch is written out only up to its first failure,
     // and every reused entry before it was prepared.
-    guard let prepared = item.reusedHeaders, let earlier = batch.earlierArchive else {
-      preconditionFailure("a reused entry its batch did not prepare")
-    }
-    progress?.startFile(item.path, size: item.size)
+    guard let prepared = batch.items[index].reusedHeaders, let earlier = batch.earlierArchive
+    else { preconditionFailure("a reused entry its batch did not prepare") }
+    let path = batch.items[index].path
+    progress?.startFile(path, size: batch.items[index].size)
     let offset = output.offset
     // The earlier pack's header, when it is the one written here, goes with the data: a
     // run of such entries is one copy in the kernel.
     if prepared.sameLocalHeader {
       try output.appendCopy(
         of: earlier.file, at: data.localHeaderOffset,
-        count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: item.path)
+        count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: path)
     } else {
       try batch.headers[prepared.local].withUnsafeBytes { try output.append($0) }
-      try copyData(of: item, data: data, from: earlier.file)
+      try copyData(of: path, data: data, from: earlier.file)
     }
     if offset < ZipEntryRecord.overflow32 {
       try batch.headers[prepared.central].withUnsafeBufferPointer {
@@ -372,23 +375,21 @@ final class ZipEntryWriter {
       }
     } else {
       // An offset past 32 bits takes a ZIP64 field: a record of another length, built here.
-      var record = ZipEntryRecord(reusing: data, for: item, chunkSize: Self.chunkSize)
+      var record = ZipEntryRecord(
+        reusing: data, for: batch.items[index], chunkSize: Self.chunkSize)
       record.localHeaderOffset = offset
       try output.addCentralRecord(record)
     }
     if data.method == .stored { storedEntryCount += 1 }
-    progress?.completeFile(item.path)
+    progress?.completeFile(path)
   }
 
   /// Copies a reused entry's data after a header written here: a small entry's through a
   /// window onto the earlier archive (one read for many entries, into the write buffer),
   /// a large one's file to file.
-  private func copyData(of item: ZipBatch.Item, data: ZipReusedData, from file: ArchiveFile)
-    throws
-  {
+  private func copyData(of path: String, data: ZipReusedData, from file: ArchiveFile) throws {
     if data.compressedSize >= Int64(ArchiveFileWindow.size) {
-      try output.appendCopy(
-        of: file, at: data.dataOffset, count: data.compressedSize, entry: item.path)
+      try output.appendCopy(of: file, at: data.dataOffset, count: data.compressedSize, entry: path)
       return
     }
     let window: ArchiveFileWindow
@@ -402,7 +403,7 @@ final class ZipEntryWriter {
     else {
       throw PackagingError(
         .corruptArchive,
-        "'\(file.name)': the data of entry '\(item.path)' ends before its \(data.compressedSize) bytes"
+        "'\(file.name)': the data of entry '\(path)' ends before its \(data.compressedSize) bytes"
       )
     }
     try bytes.withUnsafeBytes { try output.append($0) }

@@ -1,0 +1,94 @@
+extension ZipArchive {
+  /// The fixed part of a central-directory record (APPNOTE 4.3.12), read from its 46
+  /// bytes at once: read a field at a time from the window's slice, each field retained and
+  /// released the slice's buffer, most of the cost of checking a record.
+  struct CentralRecordFields {
+    static let size = 46
+
+    let signature: UInt32
+    /// The high byte of "version made by": the system whose attributes the record holds.
+    let hostSystem: UInt8
+    let flags: UInt16
+    let method: UInt16
+    let dosTime: UInt32
+    let crc32: UInt32
+    let compressedSize: UInt32
+    let size: UInt32
+    let nameLength: Int
+    let extraLength: Int
+    let commentLength: Int
+    let disk: UInt16
+    let externalAttributes: UInt32
+    let localHeaderOffset: UInt32
+
+    /// Reads the fields.
+    ///
+    /// - Parameter bytes: At least ``size`` bytes, the record's first.
+    init(_ bytes: ArraySlice<UInt8>) {
+      precondition(bytes.count >= Self.size, "a central-directory record's fixed part")
+      self = bytes.withUnsafeBytes { Self(raw: $0) }
+    }
+
+    private init(raw: UnsafeRawBufferPointer) {
+      signature = raw.littleEndianUInt32(at: 0)
+      hostSystem = raw[5]
+      flags = raw.littleEndianUInt16(at: 8)
+      method = raw.littleEndianUInt16(at: 10)
+      dosTime = raw.littleEndianUInt32(at: 12)
+      crc32 = raw.littleEndianUInt32(at: 16)
+      compressedSize = raw.littleEndianUInt32(at: 20)
+      size = raw.littleEndianUInt32(at: 24)
+      nameLength = Int(raw.littleEndianUInt16(at: 28))
+      extraLength = Int(raw.littleEndianUInt16(at: 30))
+      commentLength = Int(raw.littleEndianUInt16(at: 32))
+      disk = raw.littleEndianUInt16(at: 34)
+      externalAttributes = raw.littleEndianUInt32(at: 38)
+      localHeaderOffset = raw.littleEndianUInt32(at: 42)
+    }
+  }
+
+  /// The fixed part of a local header (APPNOTE 4.3.7), read from its 30 bytes at once.
+  struct LocalHeaderFields {
+    static let size = 30
+
+    let signature: UInt32
+    let flags: UInt16
+    let method: UInt16
+    let crc32: UInt32
+    let compressedSize: UInt32
+    let size: UInt32
+    let nameLength: Int
+    let extraLength: Int
+
+    /// Reads the fields.
+    ///
+    /// - Parameter bytes: At least ``size`` bytes, the header's first.
+    init(_ bytes: ArraySlice<UInt8>) {
+      precondition(bytes.count >= Self.size, "a local header's fixed part")
+      self = bytes.withUnsafeBytes { Self(raw: $0) }
+    }
+
+    private init(raw: UnsafeRawBufferPointer) {
+      signature = raw.littleEndianUInt32(at: 0)
+      flags = raw.littleEndianUInt16(at: 6)
+      method = raw.littleEndianUInt16(at: 8)
+      crc32 = raw.littleEndianUInt32(at: 14)
+      compressedSize = raw.littleEndianUInt32(at: 18)
+      size = raw.littleEndianUInt32(at: 22)
+      nameLength = Int(raw.littleEndianUInt16(at: 26))
+      extraLength = Int(raw.littleEndianUInt16(at: 28))
+    }
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  /// The little-endian `UInt16` at a byte offset the caller has checked.
+  fileprivate func littleEndianUInt16(at offset: Int) -> UInt16 {
+    loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
+  }
+
+  /// The little-endian `UInt32` at a byte offset the caller has checked.
+  fileprivate func littleEndianUInt32(at offset: Int) -> UInt32 {
+    loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+  }
+}
