@@ -322,10 +322,11 @@ public enum Packer {
     _ item: PackageWalker.Item, as path: String, metadata: ArchiveWriter.Metadata, root: Int32,
     sourcePath: String, writer: ArchiveWriter
   ) throws {
-    let source = ZipFileSource.file(
-      folder: root, path: item.relativePath, folderPath: sourcePath, expected: .init(item.info))
     try writer.writeFile(
-      path: path, source: source, size: Int64(item.info.st_size), metadata: metadata)
+      path: path,
+      source: ZipFileSource.file(
+        folder: root, path: item.relativePath, folderPath: sourcePath, expected: .init(item.info)),
+      size: Int64(item.info.st_size), metadata: metadata)
   }
 
   /// Writes a zip entry's `user.` attributes as macOS does: an AppleDouble

@@ -240,12 +240,13 @@ public final class ArchiveWriter {
   ///
   /// - Parameters:
   ///   - path: The entry's path inside the archive.
-  ///   - source: The file and its listed identity.
+  ///   - source: The file and its listed identity: made only when the file is read (an
+  ///     update reuses most entries without, where making it retained two strings each).
   ///   - size: Its listed size: the entry's.
   ///   - metadata: What to record.
   ///   - compression: Overrides the writer's zip compression for this entry.
   func writeFile(
-    path: String, source: ZipFileSource, size: Int64, metadata: Metadata,
+    path: String, source: @autoclosure () -> ZipFileSource, size: Int64, metadata: Metadata,
     compression: EntryCompression? = nil
   ) throws {
     try checkOpen()
@@ -260,18 +261,18 @@ public final class ArchiveWriter {
       if let reuse,
         let data = try reuse.reusableData(
           path: path, size: size, permissions: permissions, modificationTime: time,
-          source: source)
+          source: source())
       {
         try zip.addReusedFile(
           path: path, data: data, size: size, permissions: permissions, modificationTime: time)
       } else {
         try zip.addFile(
-          path: path, source: source, size: size, permissions: permissions,
+          path: path, source: source(), size: size, permissions: permissions,
           modificationTime: time, compression: compression)
       }
     case .tar(let tar):
       try checkCancellation()
-      try tar.writeFile(path: path, source: source, size: size, metadata: metadata)
+      try tar.writeFile(path: path, source: source(), size: size, metadata: metadata)
     }
     counted(bytes: size)
   }

@@ -51,12 +51,12 @@ package final class ZipReuseIndex {
   ///   - size: The file's size.
   ///   - permissions: The permission bits to record.
   ///   - modificationTime: The time to record, seconds since 1970.
-  ///   - source: The file, read only when every byte is checked.
+  ///   - source: The file, made and read only when every byte is checked.
   /// - Returns: Where the data is, or `nil` to compress the file.
   /// - Throws: ``PackagingError`` when the file cannot be read for its CRC-32.
   func reusableData(
     path: String, size: Int64, permissions: UInt32, modificationTime: Int64,
-    source: ZipFileSource
+    source: @autoclosure () -> ZipFileSource
   ) throws -> ZipReusedData? {
     guard let index = index(of: path) else { return nil }
     next = index + 1
@@ -68,7 +68,7 @@ package final class ZipReuseIndex {
       entry.uncompressedSize == size, entry.modificationTime == modificationTime,
       entry.permissions == permissions & 0o7777
     else { return nil }
-    if checksEveryByte, try source.crc32(size: size) != entry.crc32 { return nil }
+    if checksEveryByte, try source().crc32(size: size) != entry.crc32 { return nil }
     reusedCount += 1
     return ZipReusedData(
       index: index, localHeaderOffset: entry.localHeaderOffset,
