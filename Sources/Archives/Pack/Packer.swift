@@ -192,6 +192,7 @@ public enum Packer {
     }
 
     var counts = (directories: 0, files: 0, links: 0, hardLinks: 0)
+    var reusedCount = 0
     var collisions = NameCollisionFinder(
       expectedCount: totals.walk?.entries ?? reuse?.entryCount ?? 0)
     var nameCollisions: [NameCollision] = []
@@ -219,7 +220,9 @@ public enum Packer {
       at: output, format: format, options: writerOptions,
       replacing: options.replacePolicy.replacesExisting, progress: reporter
     ) { writer in
-      writer.reuse = reuse
+      // The writer holds the earlier archive from here, and lets go of it once the new
+      // archive is in place.
+      writer.reuse = reuse.take()
       try walkEntries { item in
         guard let path = archivePath(item) else { return }
         collisions.record(path)
@@ -255,6 +258,7 @@ public enum Packer {
         }
       }
       try writer.flush()
+      reusedCount = writer.reuse?.reusedCount ?? 0
       // Only when a name may collide: a third walk names the first spelling (before the
       // archive is put in place, so a tree that changed meanwhile fails the pack whole).
       nameCollisions = try collisions.collisions { visit in
@@ -271,13 +275,7 @@ public enum Packer {
       fileCount: counts.files, symbolicLinkCount: counts.links, hardLinkCount: counts.hardLinks,
       storedEntryCount: stored, byteCount: bytes, archiveSize: size,
       nameCollisions: nameCollisions)
-    result.reusedEntryCount = reuse?.reusedCount ?? 0
-    // The earlier archive, which the new one has replaced, is closed on a thread of its own
-    // (the kernel frees its blocks then, which takes as long as the rest of an update's
-    // end), and its index let go of there.
-    if writerOptions.resolvedJobs > 1, let earlier = reuse.take() {
-      DetachedRelease.release(earlier)
-    }
+    result.reusedEntryCount = reusedCount
     return result
   }
 

@@ -48,6 +48,16 @@ public final class ArchiveWriter {
       if case .zip(let zip) = backend { zip.earlierArchive = reuse?.archive }
     }
   }
+
+  /// Lets go of the earlier archive once the new one is in place (and, when it is the
+  /// archive replaced, of its last reference): on a thread of its own with more than one
+  /// job, since closing a replaced file has the kernel free its blocks, which waits for the
+  /// device, while the rest of the work and of the process ends.
+  func releaseEarlierArchive() {
+    guard let earlier = reuse else { return }
+    reuse = nil
+    if options.resolvedJobs > 1 { DetachedRelease.release(earlier) }
+  }
   private var isOpen = true
 
   /// Who writes the entries.

@@ -78,6 +78,7 @@ package func withArchiveWriter<T>(
       // arrived meanwhile still wins over the commit.
       if let progress { try progress.checkCancellation() }
       try commit(file, replacing: replacing)
+      writer.releaseEarlierArchive()
       return value
     } catch {
       zip.abandon()

@@ -29,7 +29,7 @@
       var options = options
       options.previousArchive = previous
       let format = try Packer.format(for: url, options: options)
-      let reuse = try Packer.reuseIndex(options: options, format: format, output: url)
+      var reuse = try Packer.reuseIndex(options: options, format: format, output: url)
       let writerOptions = ArchiveWriterOptions(
         compressionLevel: options.compressionLevel, compression: options.compression,
         reproducible: options.reproducible || options.sourceDateEpoch != nil,
@@ -38,7 +38,8 @@
       let top =
         filename ?? preferredFilename ?? url.deletingPathExtension().lastPathComponent
       try withArchiveWriter(at: url, format: format, options: writerOptions) { writer in
-        writer.reuse = reuse
+        // Handed over: the writer lets go of the earlier archive once the new one is in place.
+        writer.reuse = reuse.take()
         try Self.add(self, as: top, to: writer)
       }
     }

@@ -187,6 +187,10 @@ final class ZipEntryWriter {
     }
     finished = true
     pool.close()
+    // Nothing more is copied from the earlier archive: its index, which the caller lets go
+    // of once the new archive has replaced it, is then the last to hold it.
+    earlierArchive = nil
+    reusedWindow = nil
   }
 
   /// Stops: waits for the workers to let go of their batches and ends them.
@@ -334,6 +338,8 @@ final class ZipEntryWriter {
       }
     }
     reportReused(&reused)
+    // A batch waiting for reuse holds no earlier archive (``nextBatch()`` sets it again).
+    batch.earlierArchive = nil
   }
 
   /// Counts a run of reused entries in one report.
