@@ -269,6 +269,55 @@ import Testing
     }
   }
 
+  /// Whether a descriptor of this process still holds the file that was at `path` before
+  /// it was replaced (`/proc/self/fd` names it "PATH (deleted)"), waiting up to `seconds`
+  /// for a close on another thread.
+  private static func holdsReplacedFile(at path: String, waiting seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      let descriptors =
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+      let held = descriptors.contains { descriptor in
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"))
+          == path + " (deleted)"
+      }
+      if !held || Date() >= deadline { return held }
+      usleep(10_000)
+    }
+  }
+
+  /// The zip an update replaces is closed once the new one is in place (the kernel frees
+  /// its blocks then): by the time the update returns with one job, soon after on a
+  /// thread of its own with several; through the pack and through a file wrapper.
+  @Test(arguments: [1, 4])
+  func anUpdateLetsGoOfTheArchiveItReplaced(jobs: Int) async throws {
+    try await withTemporaryDirectory("update-release") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      var options = PackOptions(format: .zip, reproducible: true)
+      options.jobs = jobs
+      options.replacePolicy = .replace
+      _ = try Packer.packSynchronously(package, to: archive, options: options)
+      // The check sees a replaced file that is still open.
+      let held = open(archive.path, O_RDONLY | O_CLOEXEC)
+      try #require(held >= 0)
+      let copy = folder.appendingPathComponent("copy.zip")
+      try FileManager.default.copyItem(at: archive, to: copy)
+      #expect(rename(copy.path, archive.path) == 0)
+      #expect(Self.holdsReplacedFile(at: archive.path, waiting: 0))
+      close(held)
+      try Data("changed".utf8).write(to: package.appendingPathComponent("pages/7.txt"))
+      options.previousArchive = archive
+      let updated = try Packer.packSynchronously(package, to: archive, options: options)
+      #expect(updated.reusedEntryCount > 0)
+      #expect(!Self.holdsReplacedFile(at: archive.path, waiting: jobs == 1 ? 0 : 5))
+      let wrapper = try FileWrapper(url: package, options: .immediate)
+      try wrapper.write(toArchiveAt: archive, previous: archive, options: options)
+      #expect(!Self.holdsReplacedFile(at: archive.path, waiting: jobs == 1 ? 0 : 5))
+      #expect(try ArchiveVerifier.compare(.file(archive), against: package) == [])
+    }
+  }
+
   /// Whether `/dev/shm` is a file system of its own beside the temporary folders, where
   /// the kernel refuses to copy between the two and the bytes go through a buffer.
   static var hasSeparateMemoryFileSystem: Bool {
