@@ -58,6 +58,7 @@ public final class ArchiveWriter {
     reuse = nil
     if options.resolvedJobs > 1 { DetachedRelease.release(earlier) }
   }
+
   private var isOpen = true
 
   /// Who writes the entries.

@@ -1,7 +1,7 @@
 extension ZipArchive {
   /// The fixed part of a central-directory record (APPNOTE 4.3.12), read from its 46
-  /// bytes at once: read a field at a time from the window's slice, each field retained and
-  /// released the slice's buffer, most of the cost of checking a record.
+  /// bytes at once: one unaligned load a field, where the slice's generic reads took two
+  /// bounds-checked bytes a field, for every record of every zip opened.
   struct CentralRecordFields {
     static let size = 46
 

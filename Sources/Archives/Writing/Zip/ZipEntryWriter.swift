@@ -295,8 +295,8 @@ final class ZipEntryWriter {
     try checkCancellation()
     for index in batch.items.indices {
       if index == batch.failedIndex, let failure = batch.failure { throw failure }
-      // A reused entry is read where it lies: a copy of the item retained what it holds,
-      // shared with the worker that prepared it.
+      // A reused entry is read where it lies, field by field, rather than copied whole
+      // (its path and kind retained and released) for the few fields written out.
       if case .reused(let data) = batch.items[index].kind {
         try writeReused(index, data: data, batch: batch)
         reused.entries += 1
