@@ -1,30 +1,25 @@
 import Glibc
 
-/// Lets go of values on a thread of its own that nobody waits for, so that what their
+/// Lets go of a value on a thread of its own that nobody waits for, so that what its
 /// deinitialisation costs (a descriptor whose closing has the kernel free a replaced file's
-/// blocks, thousands of small allocations) runs while the caller goes on.
+/// blocks) runs while the caller goes on.
 ///
-/// The caller hands over its last references: the values are never used on that thread,
-/// only let go of, one after the other, so nothing is shared (any value will do, `Sendable`
-/// or not). A process that exits meanwhile waits for a system call under way, not for the
-/// rest: the system takes back its memory whole.
+/// The caller hands over its last reference: the value is never used on that thread, only
+/// let go of, so nothing is shared. A process that exits meanwhile waits for a system call
+/// under way, not for the rest: the system takes back its memory whole.
 enum DetachedRelease {
-  /// Lets go of `first`, then of `rest`, on a detached thread (here, when the system
-  /// refuses a thread).
+  /// Lets go of `value` on a detached thread (here, when the system refuses a thread).
   ///
-  /// - Parameters:
-  ///   - first: What goes first: the slowest to deinitialise.
-  ///   - rest: What goes after it.
-  static func release(_ first: consuming AnyObject?, then rest: consuming Any? = nil) {
-    let holder = Holder(first: first, rest: rest)
+  /// - Parameter value: What to let go of.
+  static func release(_ value: consuming AnyObject?) {
+    let holder = Holder(value: value)
     let context = Unmanaged.passRetained(holder).toOpaque()
     var thread = pthread_t()
     let status = pthread_create(
       &thread, nil,
       { raw in
         let holder = Unmanaged<Holder>.fromOpaque(raw!).takeRetainedValue()
-        holder.first = nil
-        holder.rest = nil
+        holder.value = nil
         return nil
       }, context)
     if status == 0 {
@@ -34,13 +29,9 @@ enum DetachedRelease {
     }
   }
 
-  /// The values, carried through `pthread_create`'s context pointer.
+  /// The value, carried through `pthread_create`'s context pointer.
   private final class Holder {
-    var first: AnyObject?
-    var rest: Any?
-    init(first: AnyObject?, rest: Any?) {
-      self.first = first
-      self.rest = rest
-    }
+    var value: AnyObject?
+    init(value: AnyObject?) { self.value = value }
   }
 }
