@@ -119,21 +119,18 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
 
   /// The format a file name's extension names (`Notebook.tar.gz` → `.tarGzip`).
   ///
-  /// The name is typed through the registry (so declared types conforming to
-  /// an archive type count); extensions the registry does not know fall back
-  /// to ``fileExtensions``.
+  /// A name ending in one of a format's ``fileExtensions`` is that format, whatever the
+  /// registry declares. Any other
+  /// name is typed through the registry, so a declared type conforming to an archive type
+  /// (a zip-based `Sketch.sketchbookz`) names its format.
   ///
   /// - Parameters:
   ///   - fileName: A file name or path; only the last component counts.
   ///   - registry: The registry to type the name with: by default the process's.
   public init?(fileName: String, registry: TypeRegistry = .default) {
     let last = fileName.split(separator: "/").last.map(String.init) ?? fileName
-    if let format = ArchiveFormat(
-      type: registry.identify(fileName: last, kind: .regularFile), registry: registry)
-    {
-      self = format
-      return
-    }
+    // Decided before the registry is asked: a pack names its format while the registry it
+    // was given may still be building.
     let lowered = last.lowercased()
     var best: (format: ArchiveFormat, length: Int)?
     for format in ArchiveFormat.allCases {
@@ -143,7 +140,14 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
         }
       }
     }
-    guard let best else { return nil }
-    self = best.format
+    if let best {
+      self = best.format
+      return
+    }
+    guard
+      let format = ArchiveFormat(
+        type: registry.identify(fileName: last, kind: .regularFile), registry: registry)
+    else { return nil }
+    self = format
   }
 }

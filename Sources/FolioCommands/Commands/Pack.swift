@@ -146,9 +146,12 @@ struct Pack: ParsableCommand {
     // Types from FOLIO_TYPES_PATH count too: a declared zip-based type names a zip output
     // and is stored rather than deflated again. Pack needs package types and the formats
     // it writes, which the system table and declarations hold, so it does not pay to read
-    // the desktop's MIME database (a parse per run).
+    // the desktop's MIME database (a parse per run). Built while the pack starts: an
+    // output named .zip or .tar.gz does not wait for it, and the pack first asks it when
+    // it compresses a file.
     let registry = try context.loadTypeRegistry(
-      declarations: [], reportWarnings: false, includingDesktopTypes: false)
+      declarations: [], reportWarnings: false, includingDesktopTypes: false,
+      buildingInBackground: true)
     let resolvedFormat: ArchiveFormat
     let destination: URL
     if let output {

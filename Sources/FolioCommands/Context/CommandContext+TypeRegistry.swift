@@ -11,11 +11,15 @@ extension CommandContext {
   ///   - reportWarnings: Whether to print loading diagnostics to standard error.
   ///   - includingDesktopTypes: Whether to read the shared MIME database.
   ///   - builder: The builder to load into (the system types by default).
+  ///   - buildingInBackground: Whether the registry's tables are built on a thread of their
+  ///     own, its first question waiting for them (for a command with other work to start
+  ///     first).
   /// - Returns: The registry.
   /// - Throws: ``UniformTypeError`` when a named declaration file cannot be read.
   func loadTypeRegistry(
     declarations: [String], reportWarnings: Bool = true, includingDesktopTypes: Bool = true,
-    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
+    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder(),
+    buildingInBackground: Bool = false
   ) throws -> TypeRegistry {
     let paths = TypeSearchPaths(environment: environment)
     let files = declarations.map { URL(fileURLWithPath: absolutePath($0)) }
@@ -25,7 +29,7 @@ extension CommandContext {
         mimeDirectories: paths.mimeDirectories, languages: paths.languages,
         cache: paths.cacheDirectory.map(MIMEDatabaseCache.init(directory:)))
       : nil
-    let (registry, diagnostics) = try TypeRegistry.load(
+    let (loaded, diagnostics) = try TypeRegistry.loadBuilder(
       declarationFiles: files, declarationDirectories: paths.declarationDirectories,
       mimeDatabase: database, languages: paths.languages, startingWith: builder)
     if reportWarnings {
@@ -33,12 +37,12 @@ extension CommandContext {
         standardError.write("\(diagnostic)\n")
       }
     }
-    return registry
+    return buildingInBackground ? loaded.buildInBackground() : loaded.build()
   }
 }
 
 extension CommandContext {
-  /// The shared MIME database of the XDG data directories, as ``loadTypeRegistry(declarations:reportWarnings:includingDesktopTypes:startingWith:)``
+  /// The shared MIME database of the XDG data directories, as ``loadTypeRegistry(declarations:reportWarnings:includingDesktopTypes:startingWith:buildingInBackground:)``
   /// reads it (through the same cache), without building a registry from it.
   ///
   /// - Returns: The database; empty where no desktop database is installed.

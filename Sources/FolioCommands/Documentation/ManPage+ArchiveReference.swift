@@ -23,11 +23,12 @@ extension ManPage {
     """#,
 
     "folio pack": #"""
-    The format comes from --format, else from OUT's extension (tgz, txz, tzst and the
-    other short forms too, and the extension of a declared type conforming to one of the
-    formats), else zip. OUT '-' is refused: archives are written to files. Two names
-    that differ only by case or Unicode normalisation are packed with a warning, since
-    macOS and Windows keep only one of them.
+    The format comes from --format, else from OUT's extension (a format's own, tgz,
+    txz, tzst and the other short forms included, whatever a declaration claims; else
+    the extension of a declared type conforming to one of the formats), else zip. OUT
+    '-' is refused: archives are written to files. Two names that differ only by case
+    or Unicode normalisation are packed with a warning, since macOS and Windows keep
+    only one of them.
 
     - Extended attributes cost one llistxattr call a file; a file without any costs
     nothing more, and a file with more than 256 is refused. tar: every attribute as a

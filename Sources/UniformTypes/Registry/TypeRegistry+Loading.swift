@@ -33,6 +33,19 @@ extension TypeRegistry {
     declarationFiles: [URL], declarationDirectories: [URL] = [], mimeDatabase: MIMEDatabase? = nil,
     languages: [String] = [], startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
   ) throws -> (TypeRegistry, [Diagnostic]) {
+    let (loaded, diagnostics) = try loadBuilder(
+      declarationFiles: declarationFiles, declarationDirectories: declarationDirectories,
+      mimeDatabase: mimeDatabase, languages: languages, startingWith: builder)
+    return (loaded.build(), diagnostics)
+  }
+
+  /// Reads the sources ``load(declarationFiles:declarationDirectories:mimeDatabase:languages:startingWith:)``
+  /// reads, in its order and with its diagnostics, into a builder that is not built yet
+  /// (``TypeRegistryBuilder/build()`` or ``TypeRegistryBuilder/buildInBackground()``).
+  package static func loadBuilder(
+    declarationFiles: [URL], declarationDirectories: [URL] = [], mimeDatabase: MIMEDatabase? = nil,
+    languages: [String] = [], startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
+  ) throws -> (TypeRegistryBuilder, [Diagnostic]) {
     var builder = builder
     var diagnostics: [Diagnostic] = []
     if let mimeDatabase {
@@ -71,7 +84,7 @@ extension TypeRegistry {
       }
     }
     diagnostics += builder.diagnostics
-    return (builder.build(), diagnostics)
+    return (builder, diagnostics)
   }
 
   private static func plistFiles(in directory: URL) -> [URL] {

@@ -1,3 +1,5 @@
+import FolioSystem
+
 /// Every type Folio knows, with their conformance and tags, answering what
 /// Apple's Uniform Type Identifiers answer.
 ///
@@ -35,63 +37,41 @@ public struct TypeRegistry: Sendable {
     package var isDeclared: Bool { storedDeclaration != nil }
   }
 
-  package let nodes: [Node]
-  let indexByIdentifier: [TypeIdentifier: Int32]
-  /// Row `i` holds bit `j` when node `i` conforms to node `j` (reflexive, transitive).
-  let closure: [UInt64]
-  let wordsPerRow: Int
-  /// Supertypes of each node, depth-first in declared order, without the node itself.
-  let orderedSupertypes: [[Int32]]
-  /// Tag class → folded tag → candidates in lookup order.
-  let tagIndex: [TagClass: [String: [Int32]]]
-  /// The filename-extension part of `tagIndex`, for the hot path.
-  let extensionIndex: [String: [Int32]]
+  /// The tables every question reads: built with the registry, or on a thread of their own
+  /// while the caller goes on (``TypeRegistryBuilder/buildInBackground()``).
+  private let pendingTables: PendingValue<TypeRegistryTables>
   /// The names of the sources loaded, in load order.
   public let sourceNames: [String]
+
+  /// The tables, waiting for them while they are being built.
+  var tables: TypeRegistryTables { pendingTables.value }
+  package var nodes: [Node] { tables.nodes }
+  var indexByIdentifier: [TypeIdentifier: Int32] { tables.indexByIdentifier }
+  /// Row `i` holds bit `j` when node `i` conforms to node `j` (reflexive, transitive).
+  var closure: [UInt64] { tables.closure }
+  var wordsPerRow: Int { tables.wordsPerRow }
+  /// Supertypes of each node, depth-first in declared order, without the node itself.
+  var orderedSupertypes: [[Int32]] { tables.orderedSupertypes }
+  /// Tag class → folded tag → candidates in lookup order.
+  var tagIndex: [TagClass: [String: [Int32]]] { tables.tagIndex }
+  /// The filename-extension part of `tagIndex`, for the hot path.
+  var extensionIndex: [String: [Int32]] { tables.extensionIndex }
   /// Globs, magic and root-XML rules for identification by name and content.
-  let contentRules: ContentRules
+  var contentRules: ContentRules { tables.contentRules }
 
   init(
     nodes: [Node], sourceNames: [String], tagIndex: [TagClass: [String: [Int32]]],
     contentRules: ContentRules = ContentRules()
   ) {
-    self.nodes = nodes
-    self.sourceNames = sourceNames
-    self.tagIndex = tagIndex
-    self.contentRules = contentRules
-    self.extensionIndex = tagIndex[.filenameExtension] ?? [:]
-    var index: [TypeIdentifier: Int32] = [:]
-    index.reserveCapacity(nodes.count)
-    for (position, node) in nodes.enumerated() { index[node.identifier] = Int32(position) }
-    self.indexByIdentifier = index
+    self.init(
+      tables: PendingValue(
+        TypeRegistryTables(nodes: nodes, tagIndex: tagIndex, contentRules: contentRules)),
+      sourceNames: sourceNames)
+  }
 
-    let words = max(1, (nodes.count + 63) / 64)
-    var closure = [UInt64](repeating: 0, count: nodes.count * words)
-    var ordered: [[Int32]] = []
-    ordered.reserveCapacity(nodes.count)
-    var visited = [Bool](repeating: false, count: nodes.count)
-    for start in nodes.indices {
-      // Depth-first, parents in declared order; the visited set makes cycles harmless.
-      var order: [Int32] = []
-      var stack: [Int32] = [Int32(start)]
-      var touched: [Int] = []
-      while let current = stack.popLast() {
-        let position = Int(current)
-        if visited[position] { continue }
-        visited[position] = true
-        touched.append(position)
-        closure[start * words + position >> 6] |= 1 << UInt64(position & 63)
-        if position != start { order.append(current) }
-        for parent in nodes[position].parents.reversed() where !visited[Int(parent)] {
-          stack.append(parent)
-        }
-      }
-      for position in touched { visited[position] = false }
-      ordered.append(order)
-    }
-    self.closure = closure
-    self.wordsPerRow = words
-    self.orderedSupertypes = ordered
+  init(tables: PendingValue<TypeRegistryTables>, sourceNames: [String]) {
+    pendingTables = tables
+    self.sourceNames = sourceNames
   }
 
   /// The compiled-in system types alone.

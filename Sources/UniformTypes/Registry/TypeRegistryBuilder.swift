@@ -1,3 +1,4 @@
+import FolioSystem
 public import PropertyLists
 
 /// Collects declarations from sources and builds an immutable ``TypeRegistry``.
@@ -149,6 +150,23 @@ public struct TypeRegistryBuilder: Sendable {
   ///
   /// - Returns: An immutable registry with its conformance closure precomputed.
   public func build() -> TypeRegistry {
+    TypeRegistry(tables: PendingValue(makeTables()), sourceNames: sourceNames)
+  }
+
+  /// Builds the registry on a thread of its own: the registry returned at once answers its
+  /// first question when the build is done, so a caller that asks nothing for a while (a
+  /// pack, until it compresses a file) does not wait for it.
+  ///
+  /// - Returns: A registry answering as ``build()``'s does.
+  package func buildInBackground() -> TypeRegistry {
+    let builder = self
+    return TypeRegistry(
+      tables: PendingValue(makingInBackground: { builder.makeTables() }),
+      sourceNames: sourceNames)
+  }
+
+  /// The tables of the registry ``build()`` makes.
+  private func makeTables() -> TypeRegistryTables {
     // Nodes: declared types in load order, then parents declared nowhere.
     var nodes: [TypeRegistry.Node] = []
     var index: [TypeIdentifier: Int32] = [:]
@@ -219,8 +237,7 @@ public struct TypeRegistryBuilder: Sendable {
     }
     let content = makeContentRules(
       nodes: nodes, index: index, tagIndex: tagIndex, systemExtensionNodes: systemExtensionNodes)
-    return TypeRegistry(
-      nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex, contentRules: content)
+    return TypeRegistryTables(nodes: nodes, tagIndex: tagIndex, contentRules: content)
   }
 
   /// How a system type ranks among system types claiming the same tag.

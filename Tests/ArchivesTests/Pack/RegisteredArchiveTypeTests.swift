@@ -63,6 +63,22 @@ import UniformTypes
     #expect(ArchiveFormat(fileName: "Drawing.\(fileExtension)") == .tarGzip)
   }
 
+  @Test func aFormatsOwnExtensionNamesItWhateverADeclarationClaims() throws {
+    // A declaration giving `.zip` to a tar type (as a mistaken Info.plist might) does not
+    // turn `Notes.zip` into a tar: the name's own extension decides before the registry.
+    var builder = TypeRegistryBuilder()
+    builder.add(
+      TypeDeclaration(
+        identifier: "com.example.misnamed-tar", kind: .exported,
+        conformsTo: ["public.tar-archive"], tags: [TypeTag(.filenameExtension, "zip")]))
+    let registry = builder.build()
+    #expect(
+      registry.identify(fileName: "Notes.zip", kind: .regularFile).identifier
+        == "com.example.misnamed-tar")
+    #expect(ArchiveFormat(fileName: "Notes.zip", registry: registry) == .zip)
+    #expect(ArchiveFormat(fileName: "Notes.tar.gz", registry: registry) == .tarGzip)
+  }
+
   @Test func anUnregisteredNameStillCannotBeTold() {
     #expect(throws: PackagingError.self) {
       try Packer.format(
