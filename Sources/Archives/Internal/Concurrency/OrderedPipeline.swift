@@ -74,6 +74,21 @@ final class OrderedPipeline<Work: AnyObject & Sendable, State> {
     }
   }
 
+  /// Processes a filled object on the producer's thread, then queues it behind the objects
+  /// in flight, to be delivered in its turn: for work too small to pay for a hand-over to a
+  /// worker and back (whose data would then cross between cores twice).
+  ///
+  /// - Parameters:
+  ///   - work: An object from ``nextWork(make:deliver:)``.
+  ///   - process: Does the object's work here.
+  func submit(_ work: Work, processingHere process: (Work) -> Void) {
+    process(work)
+    // Its slot is never marked busy: delivering it waits for nothing. No other object in
+    // flight has that slot, since at most ``capacity`` consecutive tickets are in flight.
+    nextTicket += 1
+    inFlight.append((work, nextTicket - 1))
+  }
+
   /// Delivers every object in flight, in order.
   ///
   /// - Parameter deliver: Writes out a finished object.

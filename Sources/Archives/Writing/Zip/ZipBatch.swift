@@ -72,6 +72,9 @@ final class ZipBatch: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var items: [Item] = []
   /// The bytes the items' input takes so far.
   private(set) var inputUsed = 0
+  /// Whether an item reads a file (and so needs a worker's compressors): otherwise the
+  /// batch only builds headers (reused entries, folders, links).
+  private(set) var readsFiles = false
   /// The first failure, in item order; items after it are not processed.
   private(set) var failure: (any Error)?
   /// The index of the item that failed.
@@ -116,8 +119,12 @@ final class ZipBatch: @unchecked Sendable {
   /// Adds an item (the producer, before submitting).
   func append(_ item: Item) {
     switch item.kind {
-    case .file: inputUsed += Int(item.size)
-    case .chunk(_, _, let length): inputUsed += length
+    case .file:
+      inputUsed += Int(item.size)
+      readsFiles = true
+    case .chunk(_, _, let length):
+      inputUsed += length
+      readsFiles = true
     case .directory, .symbolicLink, .reused: break
     }
     items.append(item)
@@ -128,14 +135,17 @@ final class ZipBatch: @unchecked Sendable {
     items.removeAll(keepingCapacity: true)
     headers.removeAll(keepingCapacity: true)
     inputUsed = 0
+    readsFiles = false
     failure = nil
     failedIndex = .max
   }
 
-  /// Reads and compresses every item (a worker).
+  /// Reads and compresses every item (a worker; the producer itself for a batch that reads
+  /// no file).
   ///
-  /// - Parameter workspace: The worker's compressors.
-  func process(_ workspace: CompressionWorkspace) {
+  /// - Parameter workspace: The worker's compressors; `nil` only when ``readsFiles`` is
+  ///   false.
+  func process(_ workspace: CompressionWorkspace?) {
     var inputCursor = 0
     var outputCursor = 0
     // Built in a local buffer, put back at the end: each access to the stored one is
@@ -153,10 +163,12 @@ final class ZipBatch: @unchecked Sendable {
         case .symbolicLink(let target):
           items[index].crc32 = target.withUnsafeBytes { LibDeflate.crc32(0, $0) }
         case .file(let source, let compression):
+          guard let workspace else { preconditionFailure("a file read with no compressors") }
           try processFile(
             index, source: source, compression: compression, inputCursor: &inputCursor,
             outputCursor: &outputCursor, workspace: workspace)
         case .chunk(let file, let offset, let length):
+          guard let workspace else { preconditionFailure("a chunk read with no compressors") }
           try processChunk(index, file: file, offset: offset, length: length, workspace: workspace)
         }
       } catch {

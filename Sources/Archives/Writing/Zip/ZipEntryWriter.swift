@@ -223,7 +223,13 @@ final class ZipEntryWriter {
   private func submitCurrent() throws {
     guard let batch = current else { return }
     current = nil
-    pipeline.submit(batch)
+    // A batch that reads no file (an update's reused entries, folders) only builds headers:
+    // built here, where its items were made and will be written, rather than on a worker.
+    if batch.readsFiles {
+      pipeline.submit(batch)
+    } else {
+      pipeline.submit(batch) { $0.process(nil) }
+    }
   }
 
   private func nextBatch() throws -> ZipBatch {
