@@ -36,6 +36,31 @@ import Testing
     #expect(delivered == (0..<500).map { $0 * 10 })
   }
 
+  @Test(arguments: [(0, 1), (2, 5), (4, 9)])
+  func workProcessedHereArrivesInItsTurnAmongWorkersWork(threads: Int, capacity: Int) throws {
+    let pool = WorkerPool<Int>(threads: threads) { 0 }
+    defer { pool.close() }
+    let pipeline = OrderedPipeline<Box, Int>(pool: pool, capacity: capacity) { box, _ in
+      // Slow, so the objects processed here are ready long before those ahead of them.
+      var value = box.input
+      for _ in 0..<20_000 { value = (value &* 31 &+ 7) % 1_000_003 }
+      box.output = box.input * 10 + (value >= 0 ? 0 : 1)
+    }
+    var delivered: [Int] = []
+    let deliver: (Box) throws -> Void = { delivered.append($0.output) }
+    for index in 0..<300 {
+      let box = try pipeline.nextWork(make: { Box() }, deliver: deliver)
+      box.input = index
+      if index % 3 == 0 {
+        pipeline.submit(box) { $0.output = $0.input * 10 }
+      } else {
+        pipeline.submit(box)
+      }
+    }
+    try pipeline.drain(deliver)
+    #expect(delivered == (0..<300).map { $0 * 10 })
+  }
+
   @Test func noMoreWorkObjectsThanTheCapacityExist() throws {
     let made = Atomic<Int>(0)
     let pool = WorkerPool<Int>(threads: 2) { 0 }
