@@ -136,13 +136,7 @@ public enum Packer {
       reproducible: options.reproducible || options.sourceDateEpoch != nil,
       sourceDateEpoch: options.sourceDateEpoch, typeRegistry: options.typeRegistry,
       jobs: options.jobs)
-    // An update reads and checks the earlier archive on a thread of its own while the tree
-    // is walked, the two taking about as long (with one job, in turn).
-    let opening = try reuseIndexOpener(options: options, format: format, output: output).map {
-      open in
-      BackgroundWork(inBackground: writerOptions.resolvedJobs > 1, open)
-    }
-    defer { opening?.wait() }
+    let openIndex = try reuseIndexOpener(options: options, format: format, output: output)
 
     try reporter.checkCancellation()
     // A zip without AppleDouble entries has no place for them: they are not read.
@@ -160,7 +154,7 @@ public enum Packer {
     // An update reads little more than the tree's metadata: it walks once, on a thread of
     // its own that hands the entries over as it goes, so they are written while later names
     // are still looked up (its total known only at the end). A fresh pack counts first.
-    let handoff = opening != nil ? PackageWalker.Handoff() : nil
+    let handoff = openIndex != nil ? PackageWalker.Handoff() : nil
     let walking = handoff.map { handoff in
       BackgroundWork(inBackground: writerOptions.resolvedJobs > 1) { [walker] in
         walker.walk(handingOffTo: handoff)
@@ -170,6 +164,13 @@ public enum Packer {
       handoff?.stop()
       walking?.wait()
     }
+    // Then the earlier archive is read and checked on a thread of its own while the tree is
+    // walked, the two taking about as long (with one job, in turn). The walk starts first:
+    // its listing is what the lookups, and so the rest, wait for.
+    let opening = openIndex.map { open in
+      BackgroundWork(inBackground: writerOptions.resolvedJobs > 1, open)
+    }
+    defer { opening?.wait() }
     var reuse = try opening?.take()
 
     var totals = PackProgressTotals(

@@ -149,9 +149,7 @@ struct Pack: ParsableCommand {
     // the desktop's MIME database (a parse per run). Built while the pack starts: an
     // output named .zip or .tar.gz does not wait for it, and the pack first asks it when
     // it compresses a file.
-    let registry = try context.loadTypeRegistry(
-      declarations: [], reportWarnings: false, includingDesktopTypes: false,
-      buildingInBackground: true)
+    let registry = context.loadTypeRegistryInBackground()
     let resolvedFormat: ArchiveFormat
     let destination: URL
     if let output {

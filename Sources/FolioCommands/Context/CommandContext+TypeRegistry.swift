@@ -11,15 +11,11 @@ extension CommandContext {
   ///   - reportWarnings: Whether to print loading diagnostics to standard error.
   ///   - includingDesktopTypes: Whether to read the shared MIME database.
   ///   - builder: The builder to load into (the system types by default).
-  ///   - buildingInBackground: Whether the registry's tables are built on a thread of their
-  ///     own, its first question waiting for them (for a command with other work to start
-  ///     first).
   /// - Returns: The registry.
   /// - Throws: ``UniformTypeError`` when a named declaration file cannot be read.
   func loadTypeRegistry(
     declarations: [String], reportWarnings: Bool = true, includingDesktopTypes: Bool = true,
-    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder(),
-    buildingInBackground: Bool = false
+    startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
   ) throws -> TypeRegistry {
     let paths = TypeSearchPaths(environment: environment)
     let files = declarations.map { URL(fileURLWithPath: absolutePath($0)) }
@@ -29,7 +25,7 @@ extension CommandContext {
         mimeDirectories: paths.mimeDirectories, languages: paths.languages,
         cache: paths.cacheDirectory.map(MIMEDatabaseCache.init(directory:)))
       : nil
-    let (loaded, diagnostics) = try TypeRegistry.loadBuilder(
+    let (registry, diagnostics) = try TypeRegistry.load(
       declarationFiles: files, declarationDirectories: paths.declarationDirectories,
       mimeDatabase: database, languages: paths.languages, startingWith: builder)
     if reportWarnings {
@@ -37,12 +33,25 @@ extension CommandContext {
         standardError.write("\(diagnostic)\n")
       }
     }
-    return buildingInBackground ? loaded.buildInBackground() : loaded.build()
+    return registry
+  }
+
+  /// The registry of the system types and the declaration folders, read and built on a
+  /// thread of its own while the command starts its work.
+  ///
+  /// The folders are `FOLIO_TYPES_PATH`'s and `$XDG_DATA_HOME/folio/types` (not the
+  /// desktop's MIME database); the registry's first question waits until it is built.
+  /// Nothing is reported: a file there that cannot be read is skipped.
+  ///
+  /// - Returns: The registry.
+  func loadTypeRegistryInBackground() -> TypeRegistry {
+    TypeRegistry.loadingInBackground(
+      declarationDirectories: TypeSearchPaths(environment: environment).declarationDirectories)
   }
 }
 
 extension CommandContext {
-  /// The shared MIME database of the XDG data directories, as ``loadTypeRegistry(declarations:reportWarnings:includingDesktopTypes:startingWith:buildingInBackground:)``
+  /// The shared MIME database of the XDG data directories, as ``loadTypeRegistry(declarations:reportWarnings:includingDesktopTypes:startingWith:)``
   /// reads it (through the same cache), without building a registry from it.
   ///
   /// - Returns: The database; empty where no desktop database is installed.

@@ -41,8 +41,8 @@ extension TypeRegistry {
 
   /// Reads the sources ``load(declarationFiles:declarationDirectories:mimeDatabase:languages:startingWith:)``
   /// reads, in its order and with its diagnostics, into a builder that is not built yet
-  /// (``TypeRegistryBuilder/build()`` or ``TypeRegistryBuilder/buildInBackground()``).
-  package static func loadBuilder(
+  /// (``TypeRegistryBuilder/build()``).
+  private static func loadBuilder(
     declarationFiles: [URL], declarationDirectories: [URL] = [], mimeDatabase: MIMEDatabase? = nil,
     languages: [String] = [], startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
   ) throws -> (TypeRegistryBuilder, [Diagnostic]) {
@@ -63,7 +63,38 @@ extension TypeRegistry {
           location: error.location, cause: error)
       }
     }
-    for directory in declarationDirectories {
+    addDeclarations(in: declarationDirectories, to: &builder, diagnostics: &diagnostics)
+    diagnostics += builder.diagnostics
+    return (builder, diagnostics)
+  }
+
+  /// A registry of the system types and declaration folders, read and built on a thread of
+  /// its own.
+  ///
+  /// It answers as ``load(declarationFiles:declarationDirectories:mimeDatabase:languages:startingWith:)``'s
+  /// registry from the same folders, its first question waiting until it is built: for a
+  /// caller that reports none of the loading's diagnostics and asks nothing for a while (a
+  /// pack, until it compresses a file). An unreadable file in a folder is skipped, as `load`
+  /// skips it.
+  ///
+  /// - Parameter declarationDirectories: Folders whose `*.plist` files declare more types.
+  /// - Returns: A registry answering as `load`'s does.
+  package static func loadingInBackground(declarationDirectories: [URL]) -> TypeRegistry {
+    TypeRegistry(
+      tables: PendingValue(makingInBackground: {
+        var builder = TypeRegistryBuilder()
+        var unreported: [Diagnostic] = []
+        addDeclarations(in: declarationDirectories, to: &builder, diagnostics: &unreported)
+        return builder.makeTables()
+      }))
+  }
+
+  /// Adds every `*.plist` of each folder, sorted by name; a file that cannot be read or
+  /// parsed is a diagnostic, and skipped.
+  private static func addDeclarations(
+    in directories: [URL], to builder: inout TypeRegistryBuilder, diagnostics: inout [Diagnostic]
+  ) {
+    for directory in directories {
       for file in plistFiles(in: directory) {
         do {
           let source = try DeclarationSource(contentsOf: file, displayName: file.path)
@@ -83,8 +114,6 @@ extension TypeRegistry {
         }
       }
     }
-    diagnostics += builder.diagnostics
-    return (builder, diagnostics)
   }
 
   private static func plistFiles(in directory: URL) -> [URL] {

@@ -40,11 +40,11 @@ public struct TypeRegistry: Sendable {
   /// The tables every question reads: built with the registry, or on a thread of their own
   /// while the caller goes on (``TypeRegistryBuilder/buildInBackground()``).
   private let pendingTables: PendingValue<TypeRegistryTables>
-  /// The names of the sources loaded, in load order.
-  public let sourceNames: [String]
 
   /// The tables, waiting for them while they are being built.
   var tables: TypeRegistryTables { pendingTables.value }
+  /// The names of the sources loaded, in load order.
+  public var sourceNames: [String] { tables.sourceNames }
   package var nodes: [Node] { tables.nodes }
   var indexByIdentifier: [TypeIdentifier: Int32] { tables.indexByIdentifier }
   /// Row `i` holds bit `j` when node `i` conforms to node `j` (reflexive, transitive).
@@ -65,13 +65,13 @@ public struct TypeRegistry: Sendable {
   ) {
     self.init(
       tables: PendingValue(
-        TypeRegistryTables(nodes: nodes, tagIndex: tagIndex, contentRules: contentRules)),
-      sourceNames: sourceNames)
+        TypeRegistryTables(
+          nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex, contentRules: contentRules))
+    )
   }
 
-  init(tables: PendingValue<TypeRegistryTables>, sourceNames: [String]) {
+  init(tables: PendingValue<TypeRegistryTables>) {
     pendingTables = tables
-    self.sourceNames = sourceNames
   }
 
   /// The compiled-in system types alone.

@@ -150,23 +150,11 @@ public struct TypeRegistryBuilder: Sendable {
   ///
   /// - Returns: An immutable registry with its conformance closure precomputed.
   public func build() -> TypeRegistry {
-    TypeRegistry(tables: PendingValue(makeTables()), sourceNames: sourceNames)
-  }
-
-  /// Builds the registry on a thread of its own: the registry returned at once answers its
-  /// first question when the build is done, so a caller that asks nothing for a while (a
-  /// pack, until it compresses a file) does not wait for it.
-  ///
-  /// - Returns: A registry answering as ``build()``'s does.
-  package func buildInBackground() -> TypeRegistry {
-    let builder = self
-    return TypeRegistry(
-      tables: PendingValue(makingInBackground: { builder.makeTables() }),
-      sourceNames: sourceNames)
+    TypeRegistry(tables: PendingValue(makeTables()))
   }
 
   /// The tables of the registry ``build()`` makes.
-  private func makeTables() -> TypeRegistryTables {
+  func makeTables() -> TypeRegistryTables {
     // Nodes: declared types in load order, then parents declared nowhere.
     var nodes: [TypeRegistry.Node] = []
     var index: [TypeIdentifier: Int32] = [:]
@@ -237,7 +225,8 @@ public struct TypeRegistryBuilder: Sendable {
     }
     let content = makeContentRules(
       nodes: nodes, index: index, tagIndex: tagIndex, systemExtensionNodes: systemExtensionNodes)
-    return TypeRegistryTables(nodes: nodes, tagIndex: tagIndex, contentRules: content)
+    return TypeRegistryTables(
+      nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex, contentRules: content)
   }
 
   /// How a system type ranks among system types claiming the same tag.

@@ -14,12 +14,15 @@ final class TypeRegistryTables: Sendable {
   let extensionIndex: [String: [Int32]]
   /// Globs, magic and root-XML rules for identification by name and content.
   let contentRules: ContentRules
+  /// The names of the sources loaded, in load order.
+  let sourceNames: [String]
 
   init(
-    nodes: [TypeRegistry.Node], tagIndex: [TagClass: [String: [Int32]]],
+    nodes: [TypeRegistry.Node], sourceNames: [String], tagIndex: [TagClass: [String: [Int32]]],
     contentRules: ContentRules
   ) {
     self.nodes = nodes
+    self.sourceNames = sourceNames
     self.tagIndex = tagIndex
     self.contentRules = contentRules
     self.extensionIndex = tagIndex[.filenameExtension] ?? [:]

@@ -26,27 +26,6 @@ import UniformTypes
     #expect(registry.conforms("com.example.unknown", to: "com.example.unknown"))
   }
 
-  @Test func aRegistryBuiltInBackgroundAnswersAsOneBuiltAtOnce() {
-    var builder = TypeRegistryBuilder()
-    builder.add(
-      declaration(
-        "com.example.sketchbook", .exported, parents: ["public.zip-archive"],
-        extensions: ["sketchbook"], mimeTypes: ["application/x-sketchbook"]))
-    let atOnce = builder.build()
-    let inBackground = builder.buildInBackground()
-    #expect(inBackground.sourceNames == atOnce.sourceNames)
-    #expect(inBackground.conforms("com.example.sketchbook", to: .data))
-    for name in ["a.sketchbook", "a.zip", "a.txt", "a.unknownextension"] {
-      #expect(
-        inBackground.identify(fileName: name, kind: .regularFile)
-          == atOnce.identify(fileName: name, kind: .regularFile))
-    }
-    #expect(
-      inBackground.supertypes(of: "com.example.sketchbook")
-        == atOnce.supertypes(of: "com.example.sketchbook"))
-    #expect(inBackground.declarations.count == atOnce.declarations.count)
-  }
-
   @Test func cyclesTerminateAndEveryMemberConformsToEveryOther() {
     var builder = TypeRegistryBuilder()
     builder.add(declaration("com.example.a", .exported, parents: ["com.example.b"]))
