@@ -59,6 +59,16 @@ package struct WriteBehind {
     pending = 0
   }
 
+  /// Starts the writing of the bytes gathered since the last start, however few: before a
+  /// pause in the writing (an archive's directory being written after its last entry), so
+  /// the disk writes them meanwhile and the final flush waits for less.
+  package mutating func startPending() {
+    guard pending > 0 else { return }
+    startWriting(descriptor, start, Int64(pending))
+    start += Int64(pending)
+    pending = 0
+  }
+
   /// Notes bytes appended to the file, and starts writing them to disk once a
   /// ``stretch`` has gathered.
   ///

@@ -26,6 +26,19 @@ import Testing
     #expect(requests.made.map(\.count) == [Int64(stretch), Int64(stretch + 100)])
   }
 
+  @Test func whatGatheredIsStartedWhenAskedAndOnlyOnce() {
+    let requests = Requests()
+    var writeBehind = WriteBehind(descriptor: 5) { requests.made.append(($0, $1, $2)) }
+    writeBehind.startPending()  // nothing gathered: nothing started
+    #expect(requests.made.isEmpty)
+    writeBehind.wrote(1000)
+    writeBehind.startPending()
+    writeBehind.startPending()
+    writeBehind.wrote(WriteBehind.stretch)
+    #expect(requests.made.map(\.offset) == [0, 1000])
+    #expect(requests.made.map(\.count) == [1000, Int64(WriteBehind.stretch)])
+  }
+
   @Test func aSeekPastAHoleStartsTheNextStretchWhereTheWritingGoesOn() {
     let requests = Requests()
     var writeBehind = WriteBehind(descriptor: 3) { requests.made.append(($0, $1, $2)) }

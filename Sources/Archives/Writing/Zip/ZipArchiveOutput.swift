@@ -202,6 +202,8 @@ final class ZipArchiveOutput {
     try copier?.finish()
     copier = nil
     copiesInBackground = false
+    // The entries' last bytes go to disk while the directory is written.
+    writeBehind.startPending()
     let start = offset
     if spill >= 0 {
       try flush()
