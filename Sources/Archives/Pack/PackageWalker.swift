@@ -20,12 +20,14 @@ struct PackageWalker {
       case directory
       case file(size: Int64)
       case symbolicLink(target: String)
-      /// A further name of a file met earlier on this walk (same device and inode).
-      case hardLink(firstRelativePath: String, size: Int64)
+      /// A further name of a file met earlier on this walk (same device and inode), and the
+      /// ``Item/path`` of the first.
+      case hardLink(firstPath: String, size: Int64)
     }
 
-    /// The path below the package root, `/`-separated; empty for the root.
-    var relativePath: String
+    /// The path below the package root, `/`-separated, under ``PackageWalker/topFolder``
+    /// when one is set; for the root, empty or the top folder.
+    var path: String
     var kind: Kind
     var info: stat
     /// How long the list of a file's or folder's extended attribute names is (0: none),
@@ -75,6 +77,10 @@ struct PackageWalker {
   /// Whether ``walk(handingOffTo:)`` looks up a large folder's names on two threads at once
   /// (``FolderStats``).
   var looksUpInParallel = false
+  /// The path the package folder itself is given, under which every other item's path is
+  /// built: empty (paths relative to the package), or the archive's top folder when a pack
+  /// keeps it, which spares joining it to every path afterwards.
+  var topFolder = ""
 
   /// The most symbolic links followed while deciding where one link points.
   static let maximumLinkHops = 40
@@ -110,7 +116,8 @@ struct PackageWalker {
   private struct Level {
     /// The folder, open (the root's descriptor is the caller's and is not closed here).
     var folder: Int32
-    var relativePath: String
+    /// Its ``Item/path``.
+    var path: String
     var names: FolderNames
     var next = 0
     /// Its names looked up ahead, for a large folder when asked.
@@ -123,11 +130,11 @@ struct PackageWalker {
     ordered: Bool, listingAttributes: Bool, inParallel: Bool, _ visit: (Item) throws -> Void
   ) throws {
     /// A folder's level, its names looked up ahead when it is large and that is asked.
-    func level(_ folder: Int32, _ relativePath: String, _ names: FolderNames) -> Level {
+    func level(_ folder: Int32, _ path: String, _ names: FolderNames) -> Level {
       let ahead =
         inParallel && selection.isEverything && names.count >= FolderStats.parallelThreshold
       return Level(
-        folder: folder, relativePath: relativePath, names: names,
+        folder: folder, path: path, names: names,
         stats: ahead
           ? FolderStats(folder: folder, names: names, listingAttributes: listingAttributes)
           : nil)
@@ -136,13 +143,13 @@ struct PackageWalker {
     guard fstat(root, &info) == 0 else {
       throw PackagingError.system("cannot read the attributes of '\(rootPath)'", errno: errno)
     }
-    try visit(Item(relativePath: "", kind: .directory, info: info))
+    try visit(Item(path: topFolder, kind: .directory, info: info))
     var firstNames: [InodeKey: String] = [:]
     // The folders on the current path, the package first. A loop rather than a recursion:
     // a tree thousands of folders deep would overflow the thread's stack, which no error
     // message survives; here a level costs its names and one descriptor.
     var levels = [
-      level(root, "", try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
+      level(root, topFolder, try Self.names(folder: root, sorted: ordered, displayPath: rootPath))
     ]
     defer {
       // A walk that stops early leaves a helper asking in its folder: it ends first.
@@ -162,16 +169,18 @@ struct PackageWalker {
         continue
       }
       levels[last].next = index + 1
-      let (folder, relativePath, names, stats) = (
-        levels[last].folder, levels[last].relativePath, levels[last].names, levels[last].stats
+      let (folder, folderPath, names, stats) = (
+        levels[last].folder, levels[last].path, levels[last].names, levels[last].stats
       )
       // The name's pointers point into `names`: kept alive to the end of this entry.
       defer { withExtendedLifetime(names) {} }
       let (name, cName) = names[index]
-      let childPath = Self.childPath(relativePath, name)
-      if !selection.isEverything && !selection.selects(packagePath: childPath) { continue }
+      let childPath = Self.childPath(folderPath, name)
+      if !selection.isEverything && !selection.selects(packagePath: packagePath(of: childPath)) {
+        continue
+      }
       // Spelled only for a message: most entries never need it.
-      var displayPath: String { Self.join(rootPath, childPath) }
+      var displayPath: String { Self.join(rootPath, packagePath(of: childPath)) }
       var info = stat()
       let answer = stats?[index]
       if let answer {
@@ -194,7 +203,7 @@ struct PackageWalker {
       case S_IFDIR:
         try visit(
           Item(
-            relativePath: childPath, kind: .directory, info: info,
+            path: childPath, kind: .directory, info: info,
             attributeListLength: attributeListLength()))
         let child = openat(folder, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {
@@ -215,7 +224,7 @@ struct PackageWalker {
           if let first = firstNames[identity] {
             try visit(
               Item(
-                relativePath: childPath, kind: .hardLink(firstRelativePath: first, size: size),
+                path: childPath, kind: .hardLink(firstPath: first, size: size),
                 info: info))
             continue
           }
@@ -223,19 +232,19 @@ struct PackageWalker {
         }
         try visit(
           Item(
-            relativePath: childPath, kind: .file(size: size), info: info,
+            path: childPath, kind: .file(size: size), info: info,
             attributeListLength: attributeListLength()))
       case S_IFLNK:
         let target = try Self.readLink(folder: folder, name: cName, displayPath: displayPath)
         if !allowExternalSymlinks {
-          let parent = relativePath.split(separator: "/").map(String.init)
+          let parent = packagePath(of: folderPath).split(separator: "/").map(String.init)
           if !Self.staysInside(root: root, linkFolder: parent, target: target) {
             throw PackagingError(
               .externalSymlink,
               "symbolic link '\(displayPath)' points outside the package (to '\(target)')")
           }
         }
-        try visit(Item(relativePath: childPath, kind: .symbolicLink(target: target), info: info))
+        try visit(Item(path: childPath, kind: .symbolicLink(target: target), info: info))
       default:
         throw PackagingError(
           .unsupportedFileType,
@@ -243,6 +252,26 @@ struct PackageWalker {
             + "sockets, devices and FIFOs cannot be packed")
       }
     }
+  }
+
+  /// An item's path below the package root, without the ``topFolder``.
+  ///
+  /// - Parameter path: An ``Item/path`` of this walk.
+  /// - Returns: The path relative to the package; empty for the root.
+  func packagePath(of path: String) -> String {
+    Self.packagePath(of: path, under: topFolder)
+  }
+
+  /// A path below the package root, without a walk's top folder.
+  ///
+  /// - Parameters:
+  ///   - path: An ``Item/path`` of a walk.
+  ///   - topFolder: That walk's ``topFolder``.
+  /// - Returns: The path relative to the package; empty for the root.
+  static func packagePath(of path: String, under topFolder: String) -> String {
+    guard !topFolder.isEmpty else { return path }
+    guard path.utf8.count > topFolder.utf8.count else { return "" }
+    return String(decoding: path.utf8.dropFirst(topFolder.utf8.count + 1), as: UTF8.self)
   }
 
   /// A path below a folder: the folder's path, a `/`, the relative path (the folder's own

@@ -147,10 +147,14 @@ public enum Packer {
     walker.selection = options.selection
     walker.listsAttributes = storesAttributes
     walker.looksUpInParallel = writerOptions.resolvedJobs > 1
+    // The archive's top folder is in every path the walk makes, rather than joined to each.
+    walker.topFolder = options.keepParent ? rootName : ""
     let storesHardLinks = format.isTar
-    // The walks' closures capture this flag, not the options: a captured `PackOptions` was
-    // copied (its registry and selection retained and released) at every entry.
+    // The walks' closures capture these, not the options or the walker: a captured
+    // `PackOptions` was copied (its registry and selection retained and released) at every
+    // entry.
     let keepParent = options.keepParent
+    let topFolder = walker.topFolder
     // An update reads little more than the tree's metadata: it walks once, on a thread of
     // its own that hands the entries over as it goes, so they are written while later names
     // are still looked up (its total known only at the end). A fresh pack counts first.
@@ -199,7 +203,7 @@ public enum Packer {
     var nameCollisions: [NameCollision] = []
     /// An item's path on disk, for reading its attributes and for messages.
     func diskPath(_ item: PackageWalker.Item) -> String {
-      PackageWalker.join(sourcePath, item.relativePath)
+      PackageWalker.join(sourcePath, PackageWalker.packagePath(of: item.path, under: topFolder))
     }
     /// An item's extended attributes, when kept: none without a call when the walk found
     /// none (most files), else read by path.
@@ -214,8 +218,7 @@ public enum Packer {
     }
     /// An item's name in the archive; `nil` for the root when it is not kept.
     func archivePath(_ item: PackageWalker.Item) -> String? {
-      if keepParent { return PackageWalker.join(rootName, item.relativePath) }
-      return item.relativePath.isEmpty ? nil : item.relativePath
+      item.path.isEmpty ? nil : item.path
     }
     let (entries, stored, bytes) = try withArchiveWriter(
       at: output, format: format, options: writerOptions,
@@ -243,13 +246,13 @@ public enum Packer {
           try writer.writeSymbolicLink(path: path, target: target, metadata: metadata)
           counts.links += 1
         case .hardLink(let first, _) where storesHardLinks:
-          let firstPath = keepParent ? rootName + "/" + first : first
-          try writer.writeHardLink(path: path, target: firstPath, metadata: metadata)
+          try writer.writeHardLink(path: path, target: first, metadata: metadata)
           counts.hardLinks += 1
           counts.files += 1
         case .file, .hardLink:
           try writeFile(
-            item, as: path, metadata: metadata, root: root, sourcePath: sourcePath, writer: writer)
+            item, as: path, metadata: metadata, root: root, sourcePath: sourcePath,
+            topFolder: topFolder, writer: writer)
           counts.files += 1
         }
         if !storesHardLinks, !metadata.extendedAttributes.isEmpty {
@@ -319,12 +322,13 @@ public enum Packer {
 
   private static func writeFile(
     _ item: PackageWalker.Item, as path: String, metadata: ArchiveWriter.Metadata, root: Int32,
-    sourcePath: String, writer: ArchiveWriter
+    sourcePath: String, topFolder: String, writer: ArchiveWriter
   ) throws {
     try writer.writeFile(
       path: path,
       source: ZipFileSource.file(
-        folder: root, path: item.relativePath, folderPath: sourcePath, expected: .init(item.info)),
+        folder: root, path: PackageWalker.packagePath(of: item.path, under: topFolder),
+        folderPath: sourcePath, expected: .init(item.info)),
       size: Int64(item.info.st_size), metadata: metadata)
   }
 

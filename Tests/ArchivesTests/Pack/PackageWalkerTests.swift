@@ -35,7 +35,7 @@ import Testing
         let (items, totals) = try walker.collect()
         #expect(totals.entries == items.count)
         return items.map { item in
-          "\(item.relativePath) \(item.kind) \(item.info.st_ino) \(item.info.st_size) "
+          "\(item.path) \(item.kind) \(item.info.st_ino) \(item.info.st_size) "
             + "\(item.info.st_mode) \(String(describing: item.attributeListLength))"
         }
       }
@@ -102,7 +102,7 @@ import Testing
           chunks += 1
         }
         #expect(chunks > 1, "handed over as it went, not at the end")
-        #expect(handed.map(\.relativePath) == collected.map(\.relativePath))
+        #expect(handed.map(\.path) == collected.map(\.path))
         #expect(handed.map(\.info.st_ino) == collected.map(\.info.st_ino))
         #expect(handed.map(\.attributeListLength) == collected.map(\.attributeListLength))
         let totals = try handoff.totals
@@ -152,6 +152,40 @@ import Testing
         let (items, _) = try walker.collect()
         #expect(items.count == FolderStats.parallelThreshold * 4 + 4)
       }
+    }
+  }
+
+  @Test func aTopFolderPrefixesEveryPathWhileChecksAndMessagesUseThePackagesOwn()
+    async throws
+  {
+    try await withTemporaryDirectory("walker-top-folder") { folder in
+      let package = folder.appendingPathComponent("Pkg")
+      let sub = package.appendingPathComponent("dir")
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+      try Data("a".utf8).write(to: package.appendingPathComponent("a.txt"))
+      try Data("b".utf8).write(to: sub.appendingPathComponent("b.txt"))
+      try Data("c".utf8).write(to: sub.appendingPathComponent("c.txt"))
+      // Resolved from its own folder inside the package, not from a folder named "Top".
+      try FileManager.default.createSymbolicLink(
+        atPath: sub.appendingPathComponent("up").path, withDestinationPath: "../a.txt")
+      let root = open(package.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      try #require(root >= 0)
+      defer { close(root) }
+      var walker = PackageWalker(root: root, rootPath: package.path, allowExternalSymlinks: false)
+      walker.topFolder = "Top"
+      // A selection names package paths, without the top folder.
+      walker.selection = try PathSelection(including: [], excluding: ["dir/c.txt"])
+      let (items, _) = try walker.collect()
+      #expect(items.map(\.path) == ["Top", "Top/a.txt", "Top/dir", "Top/dir/b.txt", "Top/dir/up"])
+      #expect(walker.packagePath(of: "Top/dir/b.txt") == "dir/b.txt")
+      #expect(walker.packagePath(of: "Top") == "")
+
+      // A link leaving the package is named by its path on disk.
+      try FileManager.default.createSymbolicLink(
+        atPath: sub.appendingPathComponent("out").path, withDestinationPath: "../../x")
+      let error = try #require(throws: PackagingError.self) { try walker.collect() }
+      #expect(error.code == .externalSymlink)
+      #expect(error.message.contains(sub.appendingPathComponent("out").path), "\(error.message)")
     }
   }
 
