@@ -120,9 +120,8 @@ public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// The format a file name's extension names (`Notebook.tar.gz` → `.tarGzip`).
   ///
   /// A name ending in one of a format's ``fileExtensions`` is that format, whatever the
-  /// registry declares. Any other
-  /// name is typed through the registry, so a declared type conforming to an archive type
-  /// (a zip-based `Sketch.sketchbookz`) names its format.
+  /// registry declares. Any other name is typed through the registry, so a declared type
+  /// conforming to an archive type (a zip-based `Sketch.sketchbookz`) names its format.
   ///
   /// - Parameters:
   ///   - fileName: A file name or path; only the last component counts.

@@ -30,20 +30,20 @@ extension ZipArchive {
     }
 
     private init(raw: UnsafeRawBufferPointer) {
-      signature = raw.littleEndianUInt32(at: 0)
+      signature = raw.uint32(at: 0)
       hostSystem = raw[5]
-      flags = raw.littleEndianUInt16(at: 8)
-      method = raw.littleEndianUInt16(at: 10)
-      dosTime = raw.littleEndianUInt32(at: 12)
-      crc32 = raw.littleEndianUInt32(at: 16)
-      compressedSize = raw.littleEndianUInt32(at: 20)
-      size = raw.littleEndianUInt32(at: 24)
-      nameLength = Int(raw.littleEndianUInt16(at: 28))
-      extraLength = Int(raw.littleEndianUInt16(at: 30))
-      commentLength = Int(raw.littleEndianUInt16(at: 32))
-      disk = raw.littleEndianUInt16(at: 34)
-      externalAttributes = raw.littleEndianUInt32(at: 38)
-      localHeaderOffset = raw.littleEndianUInt32(at: 42)
+      flags = raw.uint16(at: 8)
+      method = raw.uint16(at: 10)
+      dosTime = raw.uint32(at: 12)
+      crc32 = raw.uint32(at: 16)
+      compressedSize = raw.uint32(at: 20)
+      size = raw.uint32(at: 24)
+      nameLength = Int(raw.uint16(at: 28))
+      extraLength = Int(raw.uint16(at: 30))
+      commentLength = Int(raw.uint16(at: 32))
+      disk = raw.uint16(at: 34)
+      externalAttributes = raw.uint32(at: 38)
+      localHeaderOffset = raw.uint32(at: 42)
     }
   }
 
@@ -69,26 +69,14 @@ extension ZipArchive {
     }
 
     private init(raw: UnsafeRawBufferPointer) {
-      signature = raw.littleEndianUInt32(at: 0)
-      flags = raw.littleEndianUInt16(at: 6)
-      method = raw.littleEndianUInt16(at: 8)
-      crc32 = raw.littleEndianUInt32(at: 14)
-      compressedSize = raw.littleEndianUInt32(at: 18)
-      size = raw.littleEndianUInt32(at: 22)
-      nameLength = Int(raw.littleEndianUInt16(at: 26))
-      extraLength = Int(raw.littleEndianUInt16(at: 28))
+      signature = raw.uint32(at: 0)
+      flags = raw.uint16(at: 6)
+      method = raw.uint16(at: 8)
+      crc32 = raw.uint32(at: 14)
+      compressedSize = raw.uint32(at: 18)
+      size = raw.uint32(at: 22)
+      nameLength = Int(raw.uint16(at: 26))
+      extraLength = Int(raw.uint16(at: 28))
     }
-  }
-}
-
-extension UnsafeRawBufferPointer {
-  /// The little-endian `UInt16` at a byte offset the caller has checked.
-  fileprivate func littleEndianUInt16(at offset: Int) -> UInt16 {
-    loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
-  }
-
-  /// The little-endian `UInt32` at a byte offset the caller has checked.
-  fileprivate func littleEndianUInt32(at offset: Int) -> UInt32 {
-    loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
   }
 }

@@ -31,16 +31,10 @@ struct ZipExtraFields {
     // The closure does not throw: a field running past the area ends the loop, its tag kept.
     var overrun: UInt16?
     let end = bytes.withUnsafeBytes { raw -> Int in
-      @inline(__always) func uint16(_ at: Int) -> UInt16 {
-        raw.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian
-      }
-      @inline(__always) func uint32(_ at: Int) -> UInt32 {
-        raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian
-      }
       var cursor = 0
       while cursor + 4 <= raw.count {
-        let tag = uint16(cursor)
-        let length = Int(uint16(cursor + 2))
+        let tag = raw.uint16(at: cursor)
+        let length = Int(raw.uint16(at: cursor + 2))
         let body = cursor + 4
         guard body + length <= raw.count else {
           overrun = tag
@@ -50,22 +44,22 @@ struct ZipExtraFields {
         case 0x0001:
           zip64Body = body..<(body + length)
         case 0x7075 where length >= 5 && raw[body] == 1:
-          unicodePath = (uint32(body + 1), Array(raw[(body + 5)..<(body + length)]))
+          unicodePath = (raw.uint32(at: body + 1), Array(raw[(body + 5)..<(body + length)]))
         case 0x5455 where length >= 5 && raw[body] & 1 != 0:
-          modificationTime = Int64(uint32(body + 1))
+          modificationTime = Int64(raw.uint32(at: body + 1))
         case 0x5855 where length >= 8:
-          modificationTime = Int64(uint32(body + 4))
+          modificationTime = Int64(raw.uint32(at: body + 4))
           if length >= 12 {
-            ownerID = Int64(uint16(body + 8))
-            groupID = Int64(uint16(body + 10))
+            ownerID = Int64(raw.uint16(at: body + 8))
+            groupID = Int64(raw.uint16(at: body + 10))
           }
         case 0x000D where length >= 12:
-          modificationTime = Int64(uint32(body + 4))
-          ownerID = Int64(uint16(body + 8))
-          groupID = Int64(uint16(body + 10))
+          modificationTime = Int64(raw.uint32(at: body + 4))
+          ownerID = Int64(raw.uint16(at: body + 8))
+          groupID = Int64(raw.uint16(at: body + 10))
         case 0x7855 where length >= 4:
-          ownerID = Int64(uint16(body))
-          groupID = Int64(uint16(body + 2))
+          ownerID = Int64(raw.uint16(at: body))
+          groupID = Int64(raw.uint16(at: body + 2))
         case 0x7875 where length >= 3 && raw[body] == 1:
           var at = body + 1
           let fieldEnd = body + length
@@ -75,8 +69,8 @@ struct ZipExtraFields {
             defer { at += 1 + size }
             guard at + 1 + size <= fieldEnd else { return nil }
             switch size {
-            case 2: return Int64(uint16(at + 1))
-            case 4: return Int64(uint32(at + 1))
+            case 2: return Int64(raw.uint16(at: at + 1))
+            case 4: return Int64(raw.uint32(at: at + 1))
             default: return nil
             }
           }

@@ -33,19 +33,6 @@ extension TypeRegistry {
     declarationFiles: [URL], declarationDirectories: [URL] = [], mimeDatabase: MIMEDatabase? = nil,
     languages: [String] = [], startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
   ) throws -> (TypeRegistry, [Diagnostic]) {
-    let (loaded, diagnostics) = try loadBuilder(
-      declarationFiles: declarationFiles, declarationDirectories: declarationDirectories,
-      mimeDatabase: mimeDatabase, languages: languages, startingWith: builder)
-    return (loaded.build(), diagnostics)
-  }
-
-  /// Reads the sources ``load(declarationFiles:declarationDirectories:mimeDatabase:languages:startingWith:)``
-  /// reads, in its order and with its diagnostics, into a builder that is not built yet
-  /// (``TypeRegistryBuilder/build()``).
-  private static func loadBuilder(
-    declarationFiles: [URL], declarationDirectories: [URL] = [], mimeDatabase: MIMEDatabase? = nil,
-    languages: [String] = [], startingWith builder: TypeRegistryBuilder = TypeRegistryBuilder()
-  ) throws -> (TypeRegistryBuilder, [Diagnostic]) {
     var builder = builder
     var diagnostics: [Diagnostic] = []
     if let mimeDatabase {
@@ -65,7 +52,7 @@ extension TypeRegistry {
     }
     addDeclarations(in: declarationDirectories, to: &builder, diagnostics: &diagnostics)
     diagnostics += builder.diagnostics
-    return (builder, diagnostics)
+    return (builder.build(), diagnostics)
   }
 
   /// A registry of the system types and declaration folders, read and built on a thread of

@@ -38,7 +38,7 @@ public struct TypeRegistry: Sendable {
   }
 
   /// The tables every question reads: built with the registry, or on a thread of their own
-  /// while the caller goes on (``TypeRegistryBuilder/buildInBackground()``).
+  /// while the caller goes on (``TypeRegistry/loadingInBackground(declarationDirectories:)``).
   private let pendingTables: PendingValue<TypeRegistryTables>
 
   /// The tables, waiting for them while they are being built.
@@ -59,17 +59,7 @@ public struct TypeRegistry: Sendable {
   /// Globs, magic and root-XML rules for identification by name and content.
   var contentRules: ContentRules { tables.contentRules }
 
-  init(
-    nodes: [Node], sourceNames: [String], tagIndex: [TagClass: [String: [Int32]]],
-    contentRules: ContentRules = ContentRules()
-  ) {
-    self.init(
-      tables: PendingValue(
-        TypeRegistryTables(
-          nodes: nodes, sourceNames: sourceNames, tagIndex: tagIndex, contentRules: contentRules))
-    )
-  }
-
+  /// A registry answering from tables built, or being built (``TypeRegistryBuilder``).
   init(tables: PendingValue<TypeRegistryTables>) {
     pendingTables = tables
   }
