@@ -31,8 +31,39 @@ final class ArchiveFileWindow {
   /// - Returns: The bytes, or `nil` when `[offset, offset + count)` is not inside the file.
   /// - Throws: ``PackagingError`` when the read itself fails.
   func bytes(at offset: Int64, count: Int) throws -> ArraySlice<UInt8>? {
+    guard try fill(at: offset, count: count) else { return nil }
+    let start = Int(offset - windowStart)
+    return window[start..<(start + count)]
+  }
+
+  /// Calls `body` with exactly `count` bytes at `offset`, read in place in the window, or
+  /// returns `nil` when they pass the end of the file.
+  ///
+  /// For a reader of many small records: no slice is made (and so retained and released)
+  /// for each. The bytes are valid only inside `body`, which must not read this window.
+  ///
+  /// - Parameters:
+  ///   - offset: Where to start.
+  ///   - count: How many bytes.
+  ///   - body: What reads them.
+  /// - Returns: What `body` returns, or `nil` when `[offset, offset + count)` is not inside
+  ///   the file.
+  /// - Throws: ``PackagingError`` when the read itself fails; what `body` throws.
+  func withBytes<Result>(
+    at offset: Int64, count: Int, _ body: (UnsafeRawBufferPointer) throws -> Result
+  ) throws -> Result? {
+    guard try fill(at: offset, count: count) else { return nil }
+    let start = Int(offset - windowStart)
+    return try window.withUnsafeBytes { all in
+      try body(UnsafeRawBufferPointer(rebasing: all[start..<(start + count)]))
+    }
+  }
+
+  /// Moves the window so that it holds `[offset, offset + count)`; `false` when those
+  /// bytes are not all in the file.
+  private func fill(at offset: Int64, count: Int) throws -> Bool {
     guard offset >= 0, count >= 0, offset <= file.size, Int64(count) <= file.size - offset else {
-      return nil
+      return false
     }
     let windowEnd = windowStart + Int64(windowCount)
     if offset < windowStart || offset + Int64(count) > windowEnd {
@@ -48,9 +79,8 @@ final class ArchiveFileWindow {
       }
       windowStart = offset
       windowCount = got
-      guard got >= count else { return nil }  // the file shrank
+      guard got >= count else { return false }  // the file shrank
     }
-    let start = Int(offset - windowStart)
-    return window[start..<(start + count)]
+    return true
   }
 }

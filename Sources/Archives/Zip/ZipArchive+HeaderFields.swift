@@ -29,7 +29,7 @@ extension ZipArchive {
       self = bytes.withUnsafeBytes { Self(raw: $0) }
     }
 
-    private init(raw: UnsafeRawBufferPointer) {
+    init(raw: UnsafeRawBufferPointer) {
       signature = raw.uint32(at: 0)
       hostSystem = raw[5]
       flags = raw.uint16(at: 8)
@@ -68,7 +68,7 @@ extension ZipArchive {
       self = bytes.withUnsafeBytes { Self(raw: $0) }
     }
 
-    private init(raw: UnsafeRawBufferPointer) {
+    init(raw: UnsafeRawBufferPointer) {
       signature = raw.uint32(at: 0)
       flags = raw.uint16(at: 6)
       method = raw.uint16(at: 8)

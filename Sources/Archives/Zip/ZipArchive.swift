@@ -342,9 +342,11 @@ final class ZipArchive: Sendable {
     func malformed(_ text: String) -> PackagingError {
       PackagingError(.malformedZip, "'\(archive)': \(text)")
     }
+    // Each part of a record is read where it lies in its window, not as a slice of it: a
+    // slice retained and released the window's buffer, several times a record.
     guard offset + 46 <= location.directoryEnd,
-      let fixed = try directory.bytes(at: offset, count: CentralRecordFields.size)
-        .map(CentralRecordFields.init),
+      let fixed = try directory.withBytes(
+        at: offset, count: CentralRecordFields.size, CentralRecordFields.init(raw:)),
       fixed.signature == centralSignature
     else { throw malformed("central-directory record \(index + 1) is missing or damaged") }
     let hostSystem = fixed.hostSystem
@@ -360,9 +362,9 @@ final class ZipArchive: Sendable {
     var localOffset: UInt64? = UInt64(fixed.localHeaderOffset)
     let recordLength = 46 + Int64(nameLength + extraLength + commentLength)
     guard offset + recordLength <= location.directoryEnd,
-      let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
+      let rawName = try directory.withBytes(
+        at: offset + 46, count: nameLength, { Array($0) })
     else { throw malformed("central-directory record \(index + 1) runs past the directory") }
-    let rawName = Array(variable.prefix(nameLength))
     // Only a failure needs the name escaped for a message.
     var display: String { EntryName(bytes: rawName).display }
     func entryMalformed(_ text: String) -> PackagingError {
@@ -372,7 +374,11 @@ final class ZipArchive: Sendable {
       throw malformed("its central directory is encrypted, which Folio cannot read")
     }
 
-    let extras = try ZipExtraFields(variable.dropFirst(nameLength), malformed: entryMalformed)
+    guard
+      let extras = try directory.withBytes(
+        at: offset + 46 + Int64(nameLength), count: extraLength,
+        { try ZipExtraFields(raw: $0, malformed: entryMalformed) })
+    else { throw malformed("central-directory record \(index + 1) runs past the directory") }
     try extras.resolveZip64(
       size: &size, compressedSize: &compressed, offset: &localOffset, disk: &disk,
       malformed: entryMalformed)
@@ -383,8 +389,8 @@ final class ZipArchive: Sendable {
     // The local header: the same name, method, encryption and (unless deferred) sizes.
     let localStart = Int64(localOffset) + location.prefixLength
     guard localStart + 30 <= location.directoryStart,
-      let local = try locals.bytes(at: localStart, count: LocalHeaderFields.size),
-      case let localFields = LocalHeaderFields(local),
+      let localFields = try locals.withBytes(
+        at: localStart, count: LocalHeaderFields.size, LocalHeaderFields.init(raw:)),
       localFields.signature == localSignature
     else { throw malformed("entry \(display) has no local header at its offset") }
     let localFlags = localFields.flags
@@ -395,20 +401,35 @@ final class ZipArchive: Sendable {
     let localNameLength = localFields.nameLength
     let localExtraLength = localFields.extraLength
     let dataOffset = localStart + 30 + Int64(localNameLength + localExtraLength)
-    guard dataOffset <= location.directoryStart,
-      let localVariable = try locals.bytes(
-        at: localStart + 30, count: localNameLength + localExtraLength)
-    else { throw malformed("entry \(display) has a local header running into the directory") }
-    localHeaders?.append(contentsOf: local)
-    localHeaders?.append(contentsOf: localVariable)
     func mismatch(_ what: String) -> PackagingError {
       PackagingError(
         .headerMismatch,
         "entry \(display): the local header's \(what) disagrees with the central directory")
     }
-    let localNameBytes = localVariable.prefix(localNameLength)
-    let localExtras = try ZipExtraFields(
-      localVariable.dropFirst(localNameLength), malformed: entryMalformed)
+    // The whole header at once: kept when asked, its extra fields parsed, and its name
+    // compared with the record's in place (most entries) or copied out to be decoded.
+    let comparesNamesInPlace = extras.unicodePath == nil
+    guard dataOffset <= location.directoryStart,
+      let (localExtras, localName) = try locals.withBytes(
+        at: localStart, count: 30 + localNameLength + localExtraLength,
+        { header -> (ZipExtraFields, [UInt8]?) in
+          localHeaders?.append(contentsOf: header)
+          let localExtras = try ZipExtraFields(
+            raw: UnsafeRawBufferPointer(rebasing: header[(30 + localNameLength)...]),
+            malformed: entryMalformed)
+          let nameBytes = UnsafeRawBufferPointer(
+            rebasing: header[30..<(30 + localNameLength)])
+          guard comparesNamesInPlace && localExtras.unicodePath == nil else {
+            return (localExtras, Array(nameBytes))
+          }
+          let same = rawName.withUnsafeBytes { raw in
+            nameBytes.count == raw.count
+              && (raw.isEmpty || memcmp(nameBytes.baseAddress!, raw.baseAddress!, raw.count) == 0)
+          }
+          if !same { throw mismatch("name \(EntryName(bytes: Array(nameBytes)).display)") }
+          return (localExtras, nil)
+        })
+    else { throw malformed("entry \(display) has a local header running into the directory") }
     if extras.paddingLength > 0 || localExtras.paddingLength > 0 {
       notes.padded += 1
       if notes.firstPadded == nil {
@@ -453,16 +474,7 @@ final class ZipArchive: Sendable {
     // Both headers must name the same entry once each is read with its Unicode path (a
     // header may carry the field alone, or hold the UTF-8 name itself). Without one, most
     // entries, that is the same stored bytes, compared in place.
-    if extras.unicodePath == nil && localExtras.unicodePath == nil {
-      let same = localNameBytes.withUnsafeBytes { local in
-        rawName.withUnsafeBytes { raw in
-          local.count == raw.count
-            && (raw.isEmpty || memcmp(local.baseAddress!, raw.baseAddress!, raw.count) == 0)
-        }
-      }
-      if !same { throw mismatch("name \(EntryName(bytes: Array(localNameBytes)).display)") }
-    } else {
-      let localName = Array(localNameBytes)
+    if let localName {
       let localStoredName = effectiveName(
         raw: localName, unicode: localExtras.unicodePath, otherwise: extras.unicodePath)
       if localStoredName != storedName {

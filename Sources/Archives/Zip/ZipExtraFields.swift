@@ -20,9 +20,19 @@ struct ZipExtraFields {
   ///   - malformed: Makes the error for a field that runs past the area.
   /// - Throws: What `malformed` makes.
   init(_ bytes: ArraySlice<UInt8>, malformed: (String) -> PackagingError) throws {
+    self = try bytes.withUnsafeBytes { try Self(raw: $0, malformed: malformed) }
+  }
+
+  /// Parses the fields of one header, read in place.
+  ///
+  /// - Parameters:
+  ///   - raw: The extra-field area.
+  ///   - malformed: Makes the error for a field that runs past the area.
+  /// - Throws: What `malformed` makes.
+  init(raw: UnsafeRawBufferPointer, malformed: (String) -> PackagingError) throws {
     // Read in place, a number at a time: a slice per field retained the buffer the slices
-    // share, and most fields are a timestamp read as one number. Only the ZIP64 field is
-    // kept as a slice.
+    // share, and most fields are a timestamp read as one number. Only the ZIP64 field's
+    // body is copied out, for the sizes the header's sentinels leave to it.
     var zip64Body: Range<Int>?
     var unicodePath: (nameCRC: UInt32, path: [UInt8])?
     var modificationTime: Int64?
@@ -30,7 +40,7 @@ struct ZipExtraFields {
     var groupID: Int64?
     // The closure does not throw: a field running past the area ends the loop, its tag kept.
     var overrun: UInt16?
-    let end = bytes.withUnsafeBytes { raw -> Int in
+    let end: Int = {
       var cursor = 0
       while cursor + 4 <= raw.count {
         let tag = raw.uint16(at: cursor)
@@ -82,18 +92,16 @@ struct ZipExtraFields {
         cursor = body + length
       }
       return cursor
-    }
+    }()
     if let overrun {
       throw malformed("an extra field (0x\(String(overrun, radix: 16))) running past its header")
     }
-    zip64 = zip64Body.map {
-      bytes[(bytes.startIndex + $0.lowerBound)..<(bytes.startIndex + $0.upperBound)]
-    }
+    zip64 = zip64Body.map { ArraySlice(raw[$0]) }
     self.unicodePath = unicodePath
     self.modificationTime = modificationTime
     self.ownerID = ownerID
     self.groupID = groupID
-    paddingLength = bytes.count - end
+    paddingLength = raw.count - end
   }
 
   /// Reads the ZIP64 field's values for the header fields that hold the 0xFFFFFFFF

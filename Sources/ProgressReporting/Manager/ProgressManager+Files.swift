@@ -23,6 +23,26 @@ extension ProgressManager {
     meter.completeFile(path)
   }
 
+  /// Whether an observer is told of each file as it starts and ends: while none is, a
+  /// run of files can be reported at once with ``completeFiles(_:lastPath:)``.
+  package var followsFiles: Bool { meter.isObserved }
+
+  /// Reports files that ended together, none of them announced: adds `count` to
+  /// ``Properties/completedFileCount`` and makes `lastPath` the current file, as
+  /// ``startFile(_:size:)`` and ``completeFile(_:)`` for each would have left them.
+  ///
+  /// For a writer that passes thousands of files a second while ``followsFiles`` is
+  /// false; each file's events are for observers, who are not there.
+  ///
+  /// - Parameters:
+  ///   - count: How many files.
+  ///   - lastPath: The last of them.
+  package func completeFiles(_ count: Int, lastPath: String) {
+    guard count > 0 else { return }
+    storeCurrentFile(lastPath)
+    self.completedFileCount += count
+  }
+
   /// Counts extended attributes (and ACLs) an operation stored or set, which its
   /// snapshots carry as ``ProgressSnapshot/extendedAttributeCount``.
   ///

@@ -68,6 +68,9 @@ final class ProgressMeter: Sendable {
     attributesCompleted.wrappingAdd(count, ordering: .relaxed)
   }
 
+  /// Whether an observer follows the operation, and so is told of each file.
+  var isObserved: Bool { observed.load(ordering: .relaxed) }
+
   func setCurrentFile(_ path: String?) {
     guard observed.load(ordering: .relaxed) else { return }
     state.withLock { $0.currentFile = path }

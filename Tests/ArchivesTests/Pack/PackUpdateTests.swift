@@ -210,20 +210,46 @@ import Testing
       let seen = await watcher.value
       #expect(result.reusedEntryCount == first.fileCount - 1)
       var finished: [ProgressSnapshot] = []
+      var (filesStarted, filesFinished) = (0, 0)
       for event in seen {
         switch event {
         case .update(let snapshot):
           #expect(snapshot.fractionCompleted <= 1)
           #expect(finished.isEmpty, "an update after the end")
         case .finished(let snapshot): finished.append(snapshot)
-        case .fileStarted, .fileFinished: break
+        case .fileStarted: filesStarted += 1
+        case .fileFinished: filesFinished += 1
         }
       }
+      // An observer is told of every file, reused or not.
+      #expect(filesStarted == result.fileCount)
+      #expect(filesFinished == result.fileCount)
       #expect(finished.count == 1)
       #expect(finished.first?.fractionCompleted == 1)
       #expect(finished.first?.totalFileCount == result.fileCount)
       #expect(finished.first?.completedFileCount == result.fileCount)
       #expect(finished.first?.completedByteCount == UInt64(result.byteCount))
+    }
+  }
+
+  /// With no observer, a run of reused files is counted at its end rather than file by
+  /// file: the counts come out the same.
+  @Test func anUnobservedUpdateCountsEveryFile() async throws {
+    try await withTemporaryDirectory("pack-update-unobserved") { folder in
+      let package = try makePackage(in: folder)
+      let archive = folder.appendingPathComponent("Doc.zip")
+      let first = try pack(package, to: archive, previous: nil)
+      try Data("changed".utf8).write(to: package.appendingPathComponent("pages/5.txt"))
+      let root = ProgressManager(totalCount: 1)
+      var options = PackOptions(format: .zip, reproducible: true)
+      options.replacePolicy = .update
+      let result = try await Packer.pack(
+        package, to: archive, options: options, progress: root.subprogress(assigningCount: 1))
+      #expect(result.reusedEntryCount == first.fileCount - 1)
+      #expect(root.summary(of: \.completedFileCount) == result.fileCount)
+      #expect(root.summary(of: \.totalFileCount) == result.fileCount)
+      #expect(root.summary(of: \.completedByteCount) == UInt64(result.byteCount))
+      #expect(root.fractionCompleted == 1)
     }
   }
 

@@ -81,6 +81,22 @@ extension ProgressManager.Properties {
     #expect(root.summary(of: \.currentFile) == ["a"])
   }
 
+  /// Files no observer follows are counted together, leaving what announcing each would.
+  @Test func filesCompletedTogetherLeaveTheCountAndTheLastFile() {
+    let root = ProgressManager(totalCount: 1)
+    let child = root.subprogress(assigningCount: 1).start(totalCount: 2)
+    #expect(!child.followsFiles)
+    child.completeFiles(0, lastPath: "none")
+    #expect(child.currentFile == nil)
+    child.completeFiles(3, lastPath: "c")
+    #expect(child.completedFileCount == 3)
+    #expect(child.currentFile == "c")
+    #expect(root.reporter.snapshot.completedFileCount == 3)
+    let events = root.reporter.events(interval: .zero)
+    #expect(child.followsFiles)
+    _ = events
+  }
+
   @Test func anEndedChildLeavesItsCountsWithItsParent() {
     let root = ProgressManager(totalCount: 2)
     do {

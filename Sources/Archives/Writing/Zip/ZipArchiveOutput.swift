@@ -50,7 +50,10 @@ final class ZipArchiveOutput {
   private(set) var entryCount: UInt64 = 0
   /// Bytes of another file to copy after the buffer's (which is then empty), gathered
   /// while each stretch starts where the last ended.
-  private var pendingCopy: PendingCopy?
+  ///
+  /// Extended by every reused entry, on the writing thread, one access at a time: not
+  /// checked for overlapping access at run time.
+  @exclusivity(unchecked) private var pendingCopy: PendingCopy?
   /// Whether gathered copies are made on a thread of their own (until ``finish()``).
   private var copiesInBackground: Bool
   /// That thread's copies, from the first one.
@@ -95,17 +98,16 @@ final class ZipArchiveOutput {
   /// - Throws: ``PackagingError`` when the buffer or an earlier copy cannot be written.
   func appendCopy(of file: ArchiveFile, at position: Int64, count: Int64, entry: String) throws {
     guard count > 0 else { return }
-    if let pending = pendingCopy, pending.file === file,
-      pending.offset + pending.count == position
-    {
-      pendingCopy?.count += count
-      pendingCopy?.lastEntry = entry
+    // Extended in place: a copy of the pending stretch retained its file and both names.
+    if pendingCopy?.continues(in: file, at: position) ?? false {
+      pendingCopy!.count += count
+      pendingCopy!.lastEntry = entry
     } else {
       try flush()
       pendingCopy = PendingCopy(
         file: file, offset: position, count: count, firstEntry: entry, lastEntry: entry)
     }
-    if let pending = pendingCopy, pending.count >= Int64(WriteBehind.stretch) {
+    if pendingCopy!.count >= Int64(WriteBehind.stretch) {
       try copyPending()
     }
   }
@@ -259,8 +261,7 @@ final class ZipArchiveOutput {
   /// Makes the gathered copy, after the buffer's bytes: here, or on the copier's thread at
   /// its place in the archive while later bytes are written past it.
   private func copyPending() throws {
-    guard let pending = pendingCopy else { return }
-    pendingCopy = nil
+    guard let pending = pendingCopy.take() else { return }
     assert(buffered == 0, "a copy gathered after buffered bytes")
     if copiesInBackground && copier == nil { copier = BackgroundCopier() }
     guard let copier else {
@@ -360,5 +361,10 @@ extension ZipArchiveOutput {
     var count: Int64
     let firstEntry: String
     var lastEntry: String
+
+    /// Whether bytes of `other` at `position` follow these.
+    func continues(in other: ArchiveFile, at position: Int64) -> Bool {
+      file === other && offset + count == position
+    }
   }
 }

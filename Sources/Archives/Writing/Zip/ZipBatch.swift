@@ -111,6 +111,17 @@ final class ZipBatch: @unchecked Sendable {
 
   var isEmpty: Bool { items.isEmpty }
 
+  /// Calls `body` with the items and the reused entries' headers, read in place (the
+  /// producer, writing the batch out): an item's fields read through these are neither
+  /// copied nor retained with the rest of it.
+  func withItemsAndHeaders<Result>(
+    _ body: (UnsafeBufferPointer<Item>, UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try items.withUnsafeBufferPointer { items in
+      try headers.withUnsafeBufferPointer { headers in try body(items, headers) }
+    }
+  }
+
   /// Whether a whole file of `size` bytes still fits, beside the items already here.
   func hasRoom(forFileOf size: Int64) -> Bool {
     items.count < settings.entryLimit && Int64(inputUsed) + size <= Int64(settings.chunkSize)

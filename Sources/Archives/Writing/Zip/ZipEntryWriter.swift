@@ -297,50 +297,54 @@ final class ZipEntryWriter {
   private func write(_ batch: ZipBatch) throws {
     // Reused entries' bytes and entries are counted once per run of them: each count
     // tells every observer, which takes longer than copying a small entry.
-    var reused = (entries: 0, bytes: Int64(0))
+    var reused = ReusedRun()
     try checkCancellation()
-    for index in batch.items.indices {
-      if index == batch.failedIndex, let failure = batch.failure { throw failure }
-      // A reused entry is read where it lies, field by field, rather than copied whole
-      // (its path and kind retained and released) for the few fields written out.
-      if case .reused(let data) = batch.items[index].kind {
-        try writeReused(index, data: data, batch: batch)
-        reused.entries += 1
-        reused.bytes += batch.items[index].size
-        continue
-      }
-      reportReused(&reused)
-      let item = batch.items[index]
-      try checkCancellation()
-      switch item.kind {
-      case .directory:
-        var record = ZipEntryRecord(item, name: item.path + "/", type: 0o040000)
-        record.method = .stored
-        try writeWhole(record, data: UnsafeRawBufferPointer(start: nil, count: 0))
-        completeEntry()
-      case .symbolicLink(let target):
-        var record = ZipEntryRecord(item, name: item.path, type: 0o120000)
-        record.crc32 = item.crc32
-        record.size = UInt64(target.count)
-        record.compressedSize = record.size
-        try target.withUnsafeBytes { try writeWhole(record, data: $0) }
-        completeEntry()
-      case .file:
-        progress?.startFile(item.path, size: item.size)
-        var record = ZipEntryRecord(item, name: item.path, type: 0o100000)
-        record.method = item.method
-        record.crc32 = item.crc32
-        record.size = UInt64(item.size)
-        record.compressedSize = UInt64(item.dataRange.count)
-        try writeWhole(record, data: data(of: item, in: batch))
-        report(bytes: item.size)
-        if item.method == .stored { storedEntryCount += 1 }
-        progress?.completeFile(item.path)
-        completeEntry()
-      case .chunk(let file, let offset, let length):
-        try writeChunk(item, file: file, offset: offset, length: length, batch: batch)
-      case .reused:
-        break  // written above
+    let earlier = batch.earlierArchive
+    try batch.withItemsAndHeaders { items, headers in
+      for index in items.indices {
+        if index == batch.failedIndex, let failure = batch.failure { throw failure }
+        // A reused entry is read where it lies, field by field, rather than copied whole
+        // (its path and kind retained and released) for the few fields written out.
+        let reusedItem = items.baseAddress! + index
+        if case .reused(let data) = reusedItem.pointee.kind {
+          guard let earlier else { preconditionFailure("a reused entry with no earlier archive") }
+          try writeReused(
+            reusedItem, data: data, headers: headers, earlier: earlier, run: &reused)
+          continue
+        }
+        reportReused(&reused)
+        let item = items[index]
+        try checkCancellation()
+        switch item.kind {
+        case .directory:
+          var record = ZipEntryRecord(item, name: item.path + "/", type: 0o040000)
+          record.method = .stored
+          try writeWhole(record, data: UnsafeRawBufferPointer(start: nil, count: 0))
+          completeEntry()
+        case .symbolicLink(let target):
+          var record = ZipEntryRecord(item, name: item.path, type: 0o120000)
+          record.crc32 = item.crc32
+          record.size = UInt64(target.count)
+          record.compressedSize = record.size
+          try target.withUnsafeBytes { try writeWhole(record, data: $0) }
+          completeEntry()
+        case .file:
+          progress?.startFile(item.path, size: item.size)
+          var record = ZipEntryRecord(item, name: item.path, type: 0o100000)
+          record.method = item.method
+          record.crc32 = item.crc32
+          record.size = UInt64(item.size)
+          record.compressedSize = UInt64(item.dataRange.count)
+          try writeWhole(record, data: data(of: item, in: batch))
+          report(bytes: item.size)
+          if item.method == .stored { storedEntryCount += 1 }
+          progress?.completeFile(item.path)
+          completeEntry()
+        case .chunk(let file, let offset, let length):
+          try writeChunk(item, file: file, offset: offset, length: length, batch: batch)
+        case .reused:
+          break  // written above
+        }
       }
     }
     reportReused(&reused)
@@ -348,28 +352,45 @@ final class ZipEntryWriter {
     batch.earlierArchive = nil
   }
 
+  /// Reused entries written one after another, reported together.
+  private struct ReusedRun {
+    var entries = 0
+    var bytes: Int64 = 0
+    /// Files no observer was told of, the last of them ``lastFile``.
+    var unannouncedFiles = 0
+    var lastFile = ""
+  }
+
   /// Counts a run of reused entries in one report.
-  private func reportReused(_ run: inout (entries: Int, bytes: Int64)) {
+  private func reportReused(_ run: inout ReusedRun) {
     guard run.entries > 0 else { return }
     dataByteCount += run.bytes
     entryCount += run.entries
     if let progress {
+      progress.completeFiles(run.unannouncedFiles, lastPath: run.lastFile)
       progress.completedByteCount += UInt64(run.bytes)
       progress.complete(count: Int(run.bytes) + run.entries)
     }
-    run = (0, 0)
+    run = ReusedRun()
   }
 
   /// Writes a file whose data is copied from an earlier archive, with the headers a fresh
-  /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it); the
-  /// caller counts it (``reportReused(_:)``).
-  private func writeReused(_ index: Int, data: ZipReusedData, batch: ZipBatch) throws {
+  /// pack would give it (a large file's local header sized as ``writeChunk`` sizes it),
+  /// counted in `run`, which ``reportReused(_:)`` reports.
+  private func writeReused(
+    _ item: UnsafePointer<ZipBatch.Item>, data: ZipReusedData,
+    headers: UnsafeBufferPointer<UInt8>, earlier: ZipArchive, run: inout ReusedRun
+  ) throws {
     // Built by the batch's worker; a batch is written out only up to its first failure,
     // and every reused entry before it was prepared.
-    guard let prepared = batch.items[index].reusedHeaders, let earlier = batch.earlierArchive
+    guard let prepared = item.pointee.reusedHeaders
     else { preconditionFailure("a reused entry its batch did not prepare") }
-    let path = batch.items[index].path
-    progress?.startFile(path, size: batch.items[index].size)
+    let path = item.pointee.path
+    let size = item.pointee.size
+    // Each file's start and end are events for observers; while none follows, the run's
+    // files are counted at its end.
+    let announced = progress?.followsFiles ?? false
+    if announced { progress?.startFile(path, size: size) }
     let offset = output.offset
     // The earlier pack's header, when it is the one written here, goes with the data: a
     // run of such entries is one copy in the kernel.
@@ -378,22 +399,29 @@ final class ZipEntryWriter {
         of: earlier.file, at: data.localHeaderOffset,
         count: data.dataOffset - data.localHeaderOffset + data.compressedSize, entry: path)
     } else {
-      try batch.headers[prepared.local].withUnsafeBytes { try output.append($0) }
+      try output.append(
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: headers[prepared.local])))
       try copyData(of: path, data: data, from: earlier.file)
     }
     if offset < ZipEntryRecord.overflow32 {
-      try batch.headers[prepared.central].withUnsafeBufferPointer {
-        try output.addCentralRecord($0, localHeaderOffset: UInt32(offset))
-      }
+      try output.addCentralRecord(
+        UnsafeBufferPointer(rebasing: headers[prepared.central]),
+        localHeaderOffset: UInt32(offset))
     } else {
       // An offset past 32 bits takes a ZIP64 field: a record of another length, built here.
-      var record = ZipEntryRecord(
-        reusing: data, for: batch.items[index], chunkSize: Self.chunkSize)
+      var record = ZipEntryRecord(reusing: data, for: item.pointee, chunkSize: Self.chunkSize)
       record.localHeaderOffset = offset
       try output.addCentralRecord(record)
     }
     if data.method == .stored { storedEntryCount += 1 }
-    progress?.completeFile(path)
+    run.entries += 1
+    run.bytes += size
+    if announced {
+      progress?.completeFile(path)
+    } else {
+      run.unannouncedFiles += 1
+      run.lastFile = path
+    }
   }
 
   /// Copies a reused entry's data after a header written here: a small entry's through a
@@ -510,7 +538,7 @@ extension ZipEntryRecord {
   ///   - item: The entry.
   ///   - name: Its name in the archive (a folder's ends in `/`).
   ///   - type: The file type's mode bits.
-  init(_ item: ZipBatch.Item, name: String, type: UInt32) {
+  init(_ item: borrowing ZipBatch.Item, name: String, type: UInt32) {
     self.init(
       name: name, method: .stored, mode: type | (item.permissions & 0o7777),
       modificationTime: item.modificationTime)
@@ -524,7 +552,7 @@ extension ZipEntryRecord {
   ///   - data: Where the earlier archive holds the entry.
   ///   - item: The entry.
   ///   - chunkSize: The largest file deflated whole.
-  init(reusing data: ZipReusedData, for item: ZipBatch.Item, chunkSize: Int) {
+  init(reusing data: ZipReusedData, for item: borrowing ZipBatch.Item, chunkSize: Int) {
     self.init(item, name: item.path, type: 0o100000)
     method = data.method
     crc32 = data.crc32
