@@ -119,10 +119,14 @@ final class ZipArchive: Sendable {
       localHeaders?.reserveCapacity(directorySize)
       localHeaderStarts.reserveCapacity(recordCount + 1)
     }
+    // Each record's stored name is read into the same buffer, emptied for the next: an
+    // array made for every record was an allocation and a free each.
+    var rawName: [UInt8] = []
     for index in 0..<location.entryCount {
       let (entry, length) = try Self.readRecord(
         at: offset, index: index, directory: directory, locals: locals, location: location,
-        names: &names, notes: &notes, decoder: decoder, localHeaders: &localHeaders)
+        names: &names, notes: &notes, decoder: decoder, localHeaders: &localHeaders,
+        rawName: &rawName)
       table.append(entry)
       offset += length
       if let localHeaders { localHeaderStarts.append(localHeaders.count) }
@@ -332,11 +336,12 @@ final class ZipArchive: Sendable {
   private static let descriptorSignature: UInt32 = 0x0807_4B50
 
   /// Reads one central-directory record and its local header, checking both; the local
-  /// header's bytes are appended to `localHeaders` when it is not `nil`.
+  /// header's bytes are appended to `localHeaders` when it is not `nil`. `rawName` is the
+  /// caller's buffer for the record's stored name, reused from record to record.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
     location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes,
-    decoder: ZipLegacyNameDecoder, localHeaders: inout [UInt8]?
+    decoder: ZipLegacyNameDecoder, localHeaders: inout [UInt8]?, rawName nameBuffer: inout [UInt8]
   ) throws -> (StoredEntry, Int64) {
     let archive = directory.file.name
     func malformed(_ text: String) -> PackagingError {
@@ -362,9 +367,15 @@ final class ZipArchive: Sendable {
     var localOffset: UInt64? = UInt64(fixed.localHeaderOffset)
     let recordLength = 46 + Int64(nameLength + extraLength + commentLength)
     guard offset + recordLength <= location.directoryEnd,
-      let rawName = try directory.withBytes(
-        at: offset + 46, count: nameLength, { Array($0) })
+      try directory.withBytes(
+        at: offset + 46, count: nameLength,
+        { raw -> Bool in
+          nameBuffer.removeAll(keepingCapacity: true)
+          nameBuffer.append(contentsOf: raw)
+          return true
+        }) == true
     else { throw malformed("central-directory record \(index + 1) runs past the directory") }
+    let rawName = nameBuffer
     // Only a failure needs the name escaped for a message.
     var display: String { EntryName(bytes: rawName).display }
     func entryMalformed(_ text: String) -> PackagingError {
