@@ -335,9 +335,11 @@ final class ZipArchive: Sendable {
   private static let localSignature: UInt32 = 0x0403_4B50
   private static let descriptorSignature: UInt32 = 0x0807_4B50
 
-  /// Reads one central-directory record and its local header, checking both; the local
-  /// header's bytes are appended to `localHeaders` when it is not `nil`. `rawName` is the
-  /// caller's buffer for the record's stored name, reused from record to record.
+  /// Reads one central-directory record and its local header, checking both.
+  ///
+  /// The local header's bytes are appended to `localHeaders` when it is not `nil`.
+  /// `rawName` is the caller's buffer for the record's stored name, reused from record to
+  /// record.
   private static func readRecord(
     at offset: Int64, index: Int, directory: ArchiveFileWindow, locals: ArchiveFileWindow,
     location: ZipDirectoryLocation, names: inout [UInt8], notes: inout NameNotes,
