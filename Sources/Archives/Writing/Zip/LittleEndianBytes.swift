@@ -28,6 +28,29 @@ struct LittleEndianBytes {
     }
   }
 
+  /// Builds at most `capacity` bytes from `source` and hands them to `body`.
+  ///
+  /// `build` is given `source` rather than capturing it: a captured value is copied into
+  /// the closure's context (its references retained and released) every time.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most bytes `build` appends.
+  ///   - source: What the fields are read from.
+  ///   - body: Given the bytes built, valid only during the call.
+  ///   - build: Appends the fields.
+  /// - Returns: What `body` returns.
+  static func building<Source, Result>(
+    capacity: Int, from source: Source,
+    then body: (UnsafeBufferPointer<UInt8>) throws -> Result,
+    _ build: (inout LittleEndianBytes, Source) -> Void
+  ) rethrows -> Result {
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var bytes = LittleEndianBytes(buffer: buffer)
+      build(&bytes, source)
+      return try body(UnsafeBufferPointer(rebasing: buffer[0..<bytes.count]))
+    }
+  }
+
   /// Builds at most `capacity` bytes into an array.
   ///
   /// - Parameters:
@@ -48,12 +71,18 @@ struct LittleEndianBytes {
 
   /// Appends a text's UTF-8, read in place (a native string's bytes are contiguous).
   mutating func append(utf8Of text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
-      precondition(count + utf8.count <= buffer.count, "more bytes than the capacity given")
-      _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: utf8)
-      count += utf8.count
+    // Borrowed where the bytes lie: `withUTF8` needs a mutable copy of the string, retained
+    // and released for every header.
+    let appended: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+      append(contentsOf: utf8)
     }
+    if appended == nil { append(contentsOf: Array(text.utf8)) }
+  }
+
+  private mutating func append(contentsOf utf8: some Collection<UInt8>) {
+    precondition(count + utf8.count <= buffer.count, "more bytes than the capacity given")
+    _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: utf8)
+    count += utf8.count
   }
 
   private mutating func store<Value: FixedWidthInteger>(_ value: Value) {

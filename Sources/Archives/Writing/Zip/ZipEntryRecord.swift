@@ -67,8 +67,10 @@ struct ZipEntryRecord {
     self.mode = mode
     self.modificationTime = modificationTime
     dosTime = Self.dosDateTime(modificationTime)
-    var name = name
-    flags = name.withUTF8 { $0.isASCII } ? 0 : Self.utf8Flag
+    let isASCII =
+      name.utf8.withContiguousStorageIfAvailable { $0.isASCII }
+      ?? name.utf8.allSatisfy { $0 < 0x80 }
+    flags = isASCII ? 0 : Self.utf8Flag
   }
 
   private var isDirectory: Bool { mode & 0o170000 == 0o040000 }
@@ -96,26 +98,26 @@ struct ZipEntryRecord {
     let extraLength = (hasExtendedTimestamp ? 9 : 0) + (localUsesZip64 ? 20 : 0)
     let (time, date) = dosTime
     return try LittleEndianBytes.building(
-      capacity: Self.localHeaderFixedSize + name.utf8.count + extraLength, then: body
-    ) { bytes in
+      capacity: Self.localHeaderFixedSize + name.utf8.count + extraLength, from: self, then: body
+    ) { bytes, record in
       bytes.append(Self.localHeaderSignature)
-      bytes.append(versionNeeded(zip64: localUsesZip64))
-      bytes.append(flags)
-      bytes.append(method.rawValue)
+      bytes.append(record.versionNeeded(zip64: record.localUsesZip64))
+      bytes.append(record.flags)
+      bytes.append(record.method.rawValue)
       bytes.append(time)
       bytes.append(date)
-      bytes.append(crc32)
-      bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
-      bytes.append(localUsesZip64 ? UInt32(Self.overflow32) : UInt32(size))
-      bytes.append(UInt16(name.utf8.count))
+      bytes.append(record.crc32)
+      bytes.append(record.localUsesZip64 ? UInt32(Self.overflow32) : UInt32(record.compressedSize))
+      bytes.append(record.localUsesZip64 ? UInt32(Self.overflow32) : UInt32(record.size))
+      bytes.append(UInt16(record.name.utf8.count))
       bytes.append(UInt16(extraLength))
-      bytes.append(utf8Of: name)
-      appendExtendedTimestamp(to: &bytes)
-      if localUsesZip64 {
+      bytes.append(utf8Of: record.name)
+      record.appendExtendedTimestamp(to: &bytes)
+      if record.localUsesZip64 {
         bytes.append(Self.zip64Tag)
         bytes.append(UInt16(16))
-        bytes.append(size)
-        bytes.append(compressedSize)
+        bytes.append(record.size)
+        bytes.append(record.compressedSize)
       }
     }
   }
@@ -135,36 +137,36 @@ struct ZipEntryRecord {
     let zip64Length = (sizesZip64 ? 16 : 0) + (offsetZip64 ? 8 : 0)
     let extraLength = (hasExtendedTimestamp ? 9 : 0) + (zip64Length > 0 ? 4 + zip64Length : 0)
     let (time, date) = dosTime
-    return try LittleEndianBytes.building(capacity: 46 + name.utf8.count + extraLength, then: body)
-    {
-      bytes in
+    return try LittleEndianBytes.building(
+      capacity: 46 + name.utf8.count + extraLength, from: self, then: body
+    ) { bytes, record in
       bytes.append(Self.centralHeaderSignature)
       bytes.append(Self.versionMadeBy)
-      bytes.append(versionNeeded(zip64: sizesZip64 || offsetZip64))
-      bytes.append(flags)
-      bytes.append(method.rawValue)
+      bytes.append(record.versionNeeded(zip64: sizesZip64 || offsetZip64))
+      bytes.append(record.flags)
+      bytes.append(record.method.rawValue)
       bytes.append(time)
       bytes.append(date)
-      bytes.append(crc32)
-      bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(compressedSize))
-      bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(size))
-      bytes.append(UInt16(name.utf8.count))
+      bytes.append(record.crc32)
+      bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(record.compressedSize))
+      bytes.append(sizesZip64 ? UInt32(Self.overflow32) : UInt32(record.size))
+      bytes.append(UInt16(record.name.utf8.count))
       bytes.append(UInt16(extraLength))
       bytes.append(UInt16(0))  // comment length
       bytes.append(UInt16(0))  // disk number
       bytes.append(UInt16(0))  // internal attributes
-      bytes.append(mode << 16 | (isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
-      bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(localHeaderOffset))
-      bytes.append(utf8Of: name)
-      appendExtendedTimestamp(to: &bytes)
+      bytes.append(record.mode << 16 | (record.isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
+      bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(record.localHeaderOffset))
+      bytes.append(utf8Of: record.name)
+      record.appendExtendedTimestamp(to: &bytes)
       if zip64Length > 0 {
         bytes.append(Self.zip64Tag)
         bytes.append(UInt16(zip64Length))
         if sizesZip64 {
-          bytes.append(size)
-          bytes.append(compressedSize)
+          bytes.append(record.size)
+          bytes.append(record.compressedSize)
         }
-        if offsetZip64 { bytes.append(localHeaderOffset) }
+        if offsetZip64 { bytes.append(record.localHeaderOffset) }
       }
     }
   }
