@@ -155,7 +155,8 @@ struct ZipEntryRecord {
       bytes.append(UInt16(0))  // comment length
       bytes.append(UInt16(0))  // disk number
       bytes.append(UInt16(0))  // internal attributes
-      bytes.append(record.mode << 16 | (record.isDirectory ? 0x10 : 0))  // with the MS-DOS folder bit
+      // The mode, with the MS-DOS folder bit.
+      bytes.append(record.mode << 16 | (record.isDirectory ? 0x10 : 0))
       bytes.append(offsetZip64 ? UInt32(Self.overflow32) : UInt32(record.localHeaderOffset))
       bytes.append(utf8Of: record.name)
       record.appendExtendedTimestamp(to: &bytes)
