@@ -191,7 +191,10 @@ public enum Packer {
     func walkEntries(_ visit: (PackageWalker.Item) throws -> Void) throws {
       guard let handoff, totals.walk == nil else { return try walker.walk(visit) }
       while let chunk = try handoff.next() {
-        for item in chunk { try visit(item) }
+        // Each item visited where it lies: a `for` loop copies it (its path retained).
+        try chunk.withUnsafeBufferPointer { items in
+          for index in items.indices { try visit(items[index]) }
+        }
       }
       totals.publish(try handoff.totals)
     }

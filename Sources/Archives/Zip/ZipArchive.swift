@@ -227,6 +227,22 @@ final class ZipArchive: Sendable {
     return localHeaders[localHeaderStarts[index]..<localHeaderStarts[index + 1]]
   }
 
+  /// Whether an entry's local header, as the archive holds it, is `header`, compared in
+  /// place (``localHeader(at:)`` makes a slice of the kept headers for each).
+  ///
+  /// - Parameters:
+  ///   - index: From 0 to ``entryCount`` - 1.
+  ///   - header: The bytes to compare with.
+  /// - Returns: `false` also when the headers were not kept.
+  func hasLocalHeader(at index: Int, equalTo header: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard index + 1 < localHeaderStarts.count else { return false }
+    let (start, end) = (localHeaderStarts[index], localHeaderStarts[index + 1])
+    guard end - start == header.count else { return false }
+    return localHeaders.withUnsafeBufferPointer { kept in
+      header.isEmpty || memcmp(kept.baseAddress! + start, header.baseAddress!, header.count) == 0
+    }
+  }
+
   /// Hands an entry's name to `body` without copying it: the name ``entry(at:)`` gives.
   ///
   /// - Parameters:
@@ -501,8 +517,8 @@ final class ZipArchive: Sendable {
     if localSize == 0xFFFF_FFFF || localCompressed == 0xFFFF_FFFF {
       // A local ZIP64 field holds both sizes, whichever is the sentinel.
       if let zip64 = localExtras.zip64, zip64.count >= 16 {
-        localSize = zip64.uint64(at: zip64.startIndex)
-        localCompressed = zip64.uint64(at: zip64.startIndex + 8)
+        localSize = zip64.uint64(at: 0)
+        localCompressed = zip64.uint64(at: 8)
       } else {
         try localExtras.resolveZip64(
           size: &localSize, compressedSize: &localCompressed, offset: &noOffset, disk: &noDisk,

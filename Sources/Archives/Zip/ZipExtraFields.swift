@@ -1,7 +1,7 @@
 /// The extra fields of a zip header that Folio reads (APPNOTE 4.5, Info-ZIP's extra.fld).
 struct ZipExtraFields {
   /// The ZIP64 extended-information field's body (0x0001).
-  var zip64: ArraySlice<UInt8>?
+  var zip64: Zip64Body?
   /// The Info-ZIP Unicode path (0x7075): the stored name's CRC-32 and the UTF-8 path.
   var unicodePath: (nameCRC: UInt32, path: [UInt8])?
   /// The modification time of the last time field (0x5455, 0x5855, 0x000D), if any.
@@ -96,7 +96,7 @@ struct ZipExtraFields {
     if let overrun {
       throw malformed("an extra field (0x\(String(overrun, radix: 16))) running past its header")
     }
-    zip64 = zip64Body.map { ArraySlice(raw[$0]) }
+    zip64 = zip64Body.map { Zip64Body(UnsafeRawBufferPointer(rebasing: raw[$0])) }
     self.unicodePath = unicodePath
     self.modificationTime = modificationTime
     self.ownerID = ownerID
@@ -115,9 +115,9 @@ struct ZipExtraFields {
     size: inout UInt64, compressedSize: inout UInt64, offset: inout UInt64?,
     disk: inout UInt32?, malformed: (String) -> PackagingError
   ) throws {
-    var cursor = zip64?.startIndex ?? 0
+    var cursor = 0
     func next(_ width: Int, _ what: String) throws -> UInt64 {
-      guard let zip64, cursor + width <= zip64.endIndex else {
+      guard let zip64, cursor + width <= zip64.count else {
         throw malformed("no ZIP64 value for its \(what)")
       }
       defer { cursor += width }
@@ -127,5 +127,38 @@ struct ZipExtraFields {
     if compressedSize == 0xFFFF_FFFF { compressedSize = try next(8, "compressed size") }
     if offset == 0xFFFF_FFFF { offset = try next(8, "local header offset") }
     if disk == 0xFFFF { disk = UInt32(try next(4, "disk number")) }
+  }
+}
+
+extension ZipExtraFields {
+  /// A ZIP64 field's body, its first 32 bytes kept by value: the four values a header can
+  /// leave to it take 28, and a value copies no buffer (a slice of the header retained one
+  /// for every copy of the fields).
+  struct Zip64Body {
+    /// The body's length in its header.
+    let count: Int
+    private var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Keeps a body's first 32 bytes.
+    ///
+    /// - Parameter raw: The body.
+    init(_ raw: UnsafeRawBufferPointer) {
+      count = raw.count
+      withUnsafeMutableBytes(of: &bytes) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw.prefix(32)))
+      }
+    }
+
+    /// The little-endian value at `offset`, which must end within ``count`` and 32 bytes.
+    func uint64(at offset: Int) -> UInt64 {
+      precondition(offset + 8 <= min(count, 32), "a ZIP64 value past the field")
+      return withUnsafeBytes(of: bytes) { $0.uint64(at: offset) }
+    }
+
+    /// The little-endian value at `offset`, which must end within ``count`` and 32 bytes.
+    func uint32(at offset: Int) -> UInt32 {
+      precondition(offset + 4 <= min(count, 32), "a ZIP64 value past the field")
+      return withUnsafeBytes(of: bytes) { $0.uint32(at: offset) }
+    }
   }
 }

@@ -128,7 +128,7 @@ final class ZipBatch: @unchecked Sendable {
   }
 
   /// Adds an item (the producer, before submitting).
-  func append(_ item: Item) {
+  func append(_ item: consuming Item) {
     switch item.kind {
     case .file:
       inputUsed += Int(item.size)

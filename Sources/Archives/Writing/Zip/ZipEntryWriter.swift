@@ -204,7 +204,7 @@ final class ZipEntryWriter {
 
   // MARK: Producing
 
-  private func add(_ item: ZipBatch.Item) throws {
+  private func add(_ item: consuming ZipBatch.Item) throws {
     let input: Int64
     if case .reused = item.kind { input = 0 } else { input = item.size }
     // An entry with nothing to read (a reused one, a folder) costs less than a check:

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Where an entry's compressed bytes are in an earlier zip, copied as they are instead of
 /// compressing the file again (`pack --update`, as Info-ZIP's `zip -u` copies unchanged
 /// entries).
@@ -29,11 +27,6 @@ struct ZipReusedData: Sendable {
   ///   - archive: The earlier archive, opened keeping its local headers.
   /// - Returns: `true` when the two are the same bytes.
   func hasLocalHeader(_ header: UnsafeBufferPointer<UInt8>, in archive: ZipArchive) -> Bool {
-    guard let earlier = archive.localHeader(at: index), earlier.count == header.count else {
-      return false
-    }
-    return earlier.withUnsafeBufferPointer { earlier in
-      header.isEmpty || memcmp(earlier.baseAddress!, header.baseAddress!, header.count) == 0
-    }
+    archive.hasLocalHeader(at: index, equalTo: header)
   }
 }
