@@ -85,8 +85,8 @@ final class ZipArchive: Sendable {
   ///   - maxEntries: Refuse an archive declaring more entries, before reading them.
   ///   - nameEncoding: How names without the UTF-8 flag are read.
   ///   - keepsLocalHeaders: Whether every local header's bytes are kept
-  ///     (``localHeader(at:)``), for a writer that copies entries whose headers it would
-  ///     write the same.
+  ///     (``hasLocalHeader(at:equalTo:)``), for a writer that copies entries whose headers
+  ///     it would write the same.
   /// - Throws: ``PackagingError``: `malformed-zip` naming what is damaged,
   ///   `header-mismatch` and `overlapping-entries` naming the entries,
   ///   `too-many-entries`.
@@ -217,18 +217,8 @@ final class ZipArchive: Sendable {
   /// - Returns: The entry's fields.
   func storedEntry(at index: Int) -> StoredEntry { table[index] }
 
-  /// An entry's local header as the archive holds it (its name and extra field too), when
-  /// the archive was opened keeping them.
-  ///
-  /// - Parameter index: From 0 to ``entryCount`` - 1.
-  /// - Returns: The header's bytes, or `nil` when they were not kept.
-  func localHeader(at index: Int) -> ArraySlice<UInt8>? {
-    guard index + 1 < localHeaderStarts.count else { return nil }
-    return localHeaders[localHeaderStarts[index]..<localHeaderStarts[index + 1]]
-  }
-
-  /// Whether an entry's local header, as the archive holds it, is `header`, compared in
-  /// place (``localHeader(at:)`` makes a slice of the kept headers for each).
+  /// Whether an entry's local header as the archive holds it (its name and extra field
+  /// too), kept when the archive was opened keeping them, is `header`.
   ///
   /// - Parameters:
   ///   - index: From 0 to ``entryCount`` - 1.

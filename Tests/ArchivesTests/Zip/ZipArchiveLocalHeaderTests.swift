@@ -28,12 +28,24 @@ import Testing
       #expect(kept.entryCount == 2)
       for index in 0..<kept.entryCount {
         let entry = kept.entry(at: index)
-        let header = try #require(kept.localHeader(at: index))
-        let start = Int(entry.localHeaderOffset)
-        #expect(Data(header) == bytes[start..<Int(entry.dataOffset)], "\(entry.name.display)")
+        var header = [UInt8](bytes[Int(entry.localHeaderOffset)..<Int(entry.dataOffset)])
+        let same = header.withUnsafeBufferPointer { kept.hasLocalHeader(at: index, equalTo: $0) }
+        #expect(same, "\(entry.name.display)")
+        header[header.count - 1] ^= 0xFF
+        let changed = header.withUnsafeBufferPointer {
+          kept.hasLocalHeader(at: index, equalTo: $0)
+        }
+        #expect(!changed, "\(entry.name.display) with its last byte changed")
+        let shorter = header.dropLast().withUnsafeBufferPointer {
+          kept.hasLocalHeader(at: index, equalTo: $0)
+        }
+        #expect(!shorter, "\(entry.name.display) a byte short")
       }
       let plain = try ZipArchive(file: try ArchiveFile(path: archive.path), maxEntries: 10)
-      #expect(plain.localHeader(at: 0) == nil, "kept only when asked")
+      let first = plain.entry(at: 0)
+      let header = [UInt8](bytes[Int(first.localHeaderOffset)..<Int(first.dataOffset)])
+      let known = header.withUnsafeBufferPointer { plain.hasLocalHeader(at: 0, equalTo: $0) }
+      #expect(!known, "kept only when asked")
     }
   }
 }
