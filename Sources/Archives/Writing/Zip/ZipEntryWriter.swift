@@ -305,11 +305,11 @@ final class ZipEntryWriter {
         if index == batch.failedIndex, let failure = batch.failure { throw failure }
         // A reused entry is read where it lies, field by field, rather than copied whole
         // (its path and kind retained and released) for the few fields written out.
-        let reusedItem = items.baseAddress! + index
-        if case .reused(let data) = reusedItem.pointee.kind {
+        let slot = items.baseAddress! + index
+        if case .reused(let data) = slot.pointee.kind {
           guard let earlier else { preconditionFailure("a reused entry with no earlier archive") }
           try writeReused(
-            reusedItem, data: data, headers: headers, earlier: earlier, run: &reused)
+            slot, data: data, headers: headers, earlier: earlier, run: &reused)
           continue
         }
         reportReused(&reused)
