@@ -21,15 +21,11 @@ extension ZipArchive {
     let externalAttributes: UInt32
     let localHeaderOffset: UInt32
 
-    /// Reads the fields.
+    /// Reads the fields where they lie.
     ///
-    /// - Parameter bytes: At least ``size`` bytes, the record's first.
-    init(_ bytes: ArraySlice<UInt8>) {
-      precondition(bytes.count >= Self.size, "a central-directory record's fixed part")
-      self = bytes.withUnsafeBytes { Self(raw: $0) }
-    }
-
+    /// - Parameter raw: At least ``size`` bytes, the record's first.
     init(raw: UnsafeRawBufferPointer) {
+      precondition(raw.count >= Self.size, "a central-directory record's fixed part")
       signature = raw.uint32(at: 0)
       hostSystem = raw[5]
       flags = raw.uint16(at: 8)
@@ -60,15 +56,11 @@ extension ZipArchive {
     let nameLength: Int
     let extraLength: Int
 
-    /// Reads the fields.
+    /// Reads the fields where they lie.
     ///
-    /// - Parameter bytes: At least ``size`` bytes, the header's first.
-    init(_ bytes: ArraySlice<UInt8>) {
-      precondition(bytes.count >= Self.size, "a local header's fixed part")
-      self = bytes.withUnsafeBytes { Self(raw: $0) }
-    }
-
+    /// - Parameter raw: At least ``size`` bytes, the header's first.
     init(raw: UnsafeRawBufferPointer) {
+      precondition(raw.count >= Self.size, "a local header's fixed part")
       signature = raw.uint32(at: 0)
       flags = raw.uint16(at: 6)
       method = raw.uint16(at: 8)

@@ -301,8 +301,8 @@ final class ZipArchive: Sendable {
     var offset = location.directoryStart
     for _ in 0..<location.entryCount {
       guard offset + 46 <= location.directoryEnd,
-        let fixed = try directory.bytes(at: offset, count: CentralRecordFields.size)
-          .map(CentralRecordFields.init),
+        let fixed = try directory.withBytes(
+          at: offset, count: CentralRecordFields.size, CentralRecordFields.init(raw:)),
         fixed.signature == centralSignature
       else { break }
       let flags = fixed.flags
@@ -310,12 +310,15 @@ final class ZipArchive: Sendable {
       let extraLength = fixed.extraLength
       let commentLength = fixed.commentLength
       guard offset + 46 + Int64(nameLength + extraLength) <= location.directoryEnd,
-        let variable = try directory.bytes(at: offset + 46, count: nameLength + extraLength)
+        let (name, extras) = try directory.withBytes(
+          at: offset + 46, count: nameLength + extraLength,
+          { variable -> ([UInt8], ZipExtraFields?) in
+            let extras = try? ZipExtraFields(
+              raw: UnsafeRawBufferPointer(rebasing: variable[nameLength...]),
+              malformed: { PackagingError(.malformedZip, $0) })
+            return (Array(variable[..<nameLength]), extras)
+          })
       else { break }
-      let name = Array(variable.prefix(nameLength))
-      let extras = try? ZipExtraFields(variable.dropFirst(nameLength)) {
-        PackagingError(.malformedZip, $0)
-      }
       if flags & 0x800 == 0, extras?.unicodePath == nil,
         String(validating: name, as: UTF8.self) == nil
       {

@@ -13,16 +13,6 @@ struct ZipExtraFields {
   /// leave it, which unzip, Python and libarchive skip.
   var paddingLength = 0
 
-  /// Parses the fields of one header.
-  ///
-  /// - Parameters:
-  ///   - bytes: The extra-field area.
-  ///   - malformed: Makes the error for a field that runs past the area.
-  /// - Throws: What `malformed` makes.
-  init(_ bytes: ArraySlice<UInt8>, malformed: (String) -> PackagingError) throws {
-    self = try bytes.withUnsafeBytes { try Self(raw: $0, malformed: malformed) }
-  }
-
   /// Parses the fields of one header, read in place.
   ///
   /// - Parameters:

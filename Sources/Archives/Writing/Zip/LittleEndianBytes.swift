@@ -10,24 +10,6 @@ struct LittleEndianBytes {
 
   private init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
-  /// Builds at most `capacity` bytes and hands them to `body`.
-  ///
-  /// - Parameters:
-  ///   - capacity: The most bytes `build` appends.
-  ///   - body: Given the bytes built, valid only during the call.
-  ///   - build: Appends the fields.
-  /// - Returns: What `body` returns.
-  static func building<Result>(
-    capacity: Int, then body: (UnsafeBufferPointer<UInt8>) throws -> Result,
-    _ build: (inout LittleEndianBytes) -> Void
-  ) rethrows -> Result {
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-      var bytes = LittleEndianBytes(buffer: buffer)
-      build(&bytes)
-      return try body(UnsafeBufferPointer(rebasing: buffer[0..<bytes.count]))
-    }
-  }
-
   /// Builds at most `capacity` bytes from `source` and hands them to `body`.
   ///
   /// `build` is given `source` rather than capturing it: a captured value is copied into
@@ -58,7 +40,7 @@ struct LittleEndianBytes {
   ///   - build: Appends the fields.
   /// - Returns: The bytes built.
   static func array(capacity: Int, _ build: (inout LittleEndianBytes) -> Void) -> [UInt8] {
-    building(capacity: capacity, then: { Array($0) }, build)
+    building(capacity: capacity, from: (), then: { Array($0) }) { bytes, _ in build(&bytes) }
   }
 
   mutating func append(_ value: UInt16) { store(value) }
