@@ -57,8 +57,9 @@ extension FolioCommand {
         any error are the same whatever the number.
         """,
       options: [
-        output, force, update, maxBytes, maxEntries, maxRatio, SharedOptions.maxArchiveInputSize,
-        allowCollisions, keepTopFolder,
+        output, force, update, SharedOptions.maxExpandedBytes, SharedOptions.maxEntries,
+        SharedOptions.maxExpansionRatio, SharedOptions.maxArchiveInputSize,
+        SharedOptions.allowCollisions, keepTopFolder,
         keepAppleDouble, xattrs, acls, noSync, SharedOptions.nameEncoding, SharedOptions.include,
         SharedOptions.exclude, SharedOptions.jobs,
         lockTimeout,
@@ -75,17 +76,6 @@ extension FolioCommand {
       help:
         "Rewrite only changed files of an existing DEST (others keep inode and time); remove files the archive no longer has."
     )
-    static let maxBytes = Option.byteCount(
-      "max-bytes",
-      help: "Refuse to expand more than SIZE bytes in total (default 16G; K, M, G, T suffixes).")
-    static let maxEntries = Option.integer(
-      "max-entries", in: 1...Int(Int32.max),
-      help: "Refuse archives with more than N entries (default 1000000).")
-    static let maxRatio = Option.integer(
-      "max-ratio", in: 1...1_000_000_000,
-      help: "Refuse data expanding more than N times its compressed size (default 1000).")
-    static let allowCollisions = Option.flag(
-      "allow-collisions", help: "Allow names that differ only by case or Unicode normalisation.")
     static let keepTopFolder = Option.flag(
       "keep-top-folder", help: "Keep the archive's one top folder inside DEST.")
     static let keepAppleDouble = Option.flag(
@@ -126,14 +116,8 @@ extension FolioCommand {
       if archive == "-" && output == nil {
         throw UsageError("expanding standard input ('-') needs -o DEST")
       }
-      var policy = ExpansionPolicy.default
-      if let bytes = try arguments[Self.maxBytes] { policy.maxTotalBytes = bytes }
-      if let entries = try arguments[Self.maxEntries] { policy.maxEntryCount = entries }
-      if let ratio = try arguments[Self.maxRatio] { policy.maxCompressionRatio = Double(ratio) }
-      if let size = try arguments[SharedOptions.maxArchiveInputSize] { policy.maxInputSize = size }
-      policy.allowsNameCollisions = try arguments[Self.allowCollisions]
+      var policy = try SharedOptions.expansionRules(arguments)
       policy.keepsTopFolder = try arguments[Self.keepTopFolder]
-      policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
       policy.skipsAppleDouble = !(try arguments[Self.keepAppleDouble])
       policy.flushesBeforeCommit = !(try arguments[Self.noSync])
       policy.restoresExtendedAttributes = try arguments[Self.xattrs]

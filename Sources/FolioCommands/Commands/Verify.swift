@@ -13,9 +13,11 @@ extension FolioCommand {
         as 'folio expand' checks it (a zip's CRC-32 and sizes against its central
         directory and local headers, a tar's header checksums and data lengths,
         every gzip, xz and zstd trailer, a complete end), and 'expand's rules and
-        limits are applied too, so an archive that verifies is one 'expand' writes.
-        Nothing is written; memory stays flat. Exit 1 names the first damaged or
-        refused entry with the rule's stable code.
+        limits are applied too, so an archive that verifies is one 'expand' writes
+        (--max-bytes, --max-entries, --max-ratio, --max-input-size and
+        --allow-collisions change them as they do for 'expand'). Nothing is written;
+        memory stays flat. Exit 1 names the first damaged or refused entry with the
+        rule's stable code.
 
         --against FOLDER also compares the archive entry by entry with a tree, as GNU
         tar's --compare does: kinds, bytes (size and CRC-32), permission bits as
@@ -26,7 +28,11 @@ extension FolioCommand {
         it. Each difference is printed as 'PATH: what differs'; exit 1 when there is
         any.
         """,
-      options: [against, SharedOptions.nameEncoding, quiet],
+      options: [
+        against, SharedOptions.nameEncoding, SharedOptions.maxExpandedBytes,
+        SharedOptions.maxEntries, SharedOptions.maxExpansionRatio,
+        SharedOptions.maxArchiveInputSize, SharedOptions.allowCollisions, quiet,
+      ],
       arguments: [archiveArgument])
 
     static let against = Option.path(
@@ -47,9 +53,7 @@ extension FolioCommand {
 
     init(parsing arguments: ParsedArguments) throws {
       archive = arguments[Self.archiveArgument]
-      var policy = ExpansionPolicy.default
-      policy.nameEncoding = try SharedOptions.nameEncoding(arguments[SharedOptions.nameEncoding])
-      self.policy = policy
+      policy = try SharedOptions.expansionRules(arguments)
       quiet = try arguments[Self.quiet]
       folder = try arguments[Self.against]
     }

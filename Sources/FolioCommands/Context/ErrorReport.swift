@@ -133,7 +133,9 @@ struct ErrorReport: Sendable, Equatable {
 
   private static func hint(for code: PackagingError.Code, command: String) -> String? {
     let expanding = command == "expand"
-    let reading = expanding || command == "list"
+    // `verify` applies the expansion's rules and limits, with the same options.
+    let checking = expanding || command == "verify"
+    let reading = checking || command == "list"
     switch code {
     case .outputExists where expanding:
       return "use --force to replace it, or --update to update it"
@@ -141,9 +143,11 @@ struct ErrorReport: Sendable, Equatable {
       return "use --force to replace it"
     case .nameCollision where expanding:
       return "use --allow-collisions to expand both names"
+    case .nameCollision where checking:
+      return "use --allow-collisions to accept both names"
     case .expansionTooLarge where reading:
       return "raise the limit with --max-bytes if you trust the archive"
-    case .tooManyEntries where expanding:
+    case .tooManyEntries where checking:
       return "raise the limit with --max-entries if you trust the archive"
     case .invalidNameEncoding where reading:
       return

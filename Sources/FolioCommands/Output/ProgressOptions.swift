@@ -79,6 +79,43 @@ enum SharedOptions {
       "Refuse a zip or 7-Zip archive read from a pipe or inside a compression past SIZE bytes, the copy it needs (default 4G; K, M, G, T suffixes)."
   )
 
+  // The limits and the collision rule an expansion applies, which `verify` applies too.
+
+  /// `--max-bytes SIZE`: the most bytes an archive's entries may hold in total.
+  static let maxExpandedBytes = Option.byteCount(
+    "max-bytes",
+    help: "Refuse to expand more than SIZE bytes in total (default 16G; K, M, G, T suffixes).")
+  /// `--max-entries N`: the most entries an archive may declare.
+  static let maxEntries = Option.integer(
+    "max-entries", in: 1...Int(Int32.max),
+    help: "Refuse archives with more than N entries (default 1000000).")
+  /// `--max-ratio N`: the most an entry's data may expand over its compressed size.
+  static let maxExpansionRatio = Option.integer(
+    "max-ratio", in: 1...1_000_000_000,
+    help: "Refuse data expanding more than N times its compressed size (default 1000).")
+  /// `--allow-collisions`: names differing only by case or normalisation are allowed.
+  static let allowCollisions = Option.flag(
+    "allow-collisions", help: "Allow names that differ only by case or Unicode normalisation.")
+
+  /// The expansion policy those options, `--max-input-size` and `--name-encoding` give,
+  /// the rest default.
+  ///
+  /// - Parameter arguments: The command's parsed arguments, which declare all six.
+  /// - Returns: The policy.
+  /// - Throws: ``UsageError`` for a value out of range or an unknown encoding.
+  static func expansionRules(_ arguments: ParsedArguments) throws -> ExpansionPolicy {
+    var policy = ExpansionPolicy.default
+    if let bytes = try arguments[maxExpandedBytes] { policy.maxTotalBytes = bytes }
+    if let entries = try arguments[maxEntries] { policy.maxEntryCount = entries }
+    if let ratio = try arguments[maxExpansionRatio] {
+      policy.maxCompressionRatio = Double(ratio)
+    }
+    if let size = try arguments[maxArchiveInputSize] { policy.maxInputSize = size }
+    policy.allowsNameCollisions = try arguments[allowCollisions]
+    policy.nameEncoding = try nameEncoding(arguments[nameEncoding])
+    return policy
+  }
+
   /// `--max-values N`: the most values a text property list may hold.
   static let maxValues = Option.integer(
     "max-values", in: 1...Int(Int32.max),

@@ -52,4 +52,36 @@ import Testing
       #expect(output == "b.txt: in the folder, not in the archive\n")
     }
   }
+
+  /// A Linux tree may hold `Index.html` beside `index.html` (Debian's libffi and valgrind
+  /// documentation does): `verify` applies `expand`'s collision rule and limits, and takes
+  /// the same options to relax them.
+  @Test func theExpansionsRulesAreRelaxedWithExpandsOptions() async throws {
+    try await withTemporaryDirectory("cli-verify-rules") { folder in
+      let package = folder.appendingPathComponent("Pkg")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+      try Data("upper".utf8).write(to: package.appendingPathComponent("Index.html"))
+      try Data("lower".utf8).write(to: package.appendingPathComponent("index.html"))
+      let (packed, _, _) = await runFolio(["pack", "Pkg", "-o", "Pkg.zip", "-q"], in: folder)
+      #expect(packed == 0)
+      for arguments in [["verify", "Pkg.zip"], ["verify", "Pkg.zip", "--against", "Pkg"]] {
+        let (refused, _, errors) = await runFolio(arguments, in: folder)
+        #expect(refused == 1, "\(arguments)")
+        #expect(errors.contains("[name-collision]"), "\(errors)")
+        #expect(errors.contains("use --allow-collisions to accept both names"), "\(errors)")
+        let (allowed, output, allowedErrors) = await runFolio(
+          arguments + ["--allow-collisions"], in: folder)
+        #expect(allowed == 0, "\(arguments): \(allowedErrors)")
+        #expect(output.contains(arguments.count == 2 ? "verified 2 files" : "matches"), "\(output)")
+      }
+      let (limited, _, limitErrors) = await runFolio(
+        ["verify", "Pkg.zip", "--allow-collisions", "--max-entries", "2"], in: folder)
+      #expect(limited == 1)
+      #expect(limitErrors.contains("[too-many-entries]"), "\(limitErrors)")
+      #expect(limitErrors.contains("raise the limit with --max-entries"), "\(limitErrors)")
+      let (raised, _, raisedErrors) = await runFolio(
+        ["verify", "Pkg.zip", "--allow-collisions", "--max-entries", "3"], in: folder)
+      #expect(raised == 0, "\(raisedErrors)")
+    }
+  }
 }
